@@ -1,0 +1,1 @@
+"""doko: a Discord bot that runs Doppelkopf tables."""

@@ -1,0 +1,1 @@
+"""The Doppelkopf rules: pure, typed, standard library only."""

@@ -1,0 +1,598 @@
+"""The game state machine: Vorbehaltsabfrage, declarations, play, Ansagen, scoring.
+
+A game is its ``Deal`` plus the accepted actions; ``Game.apply`` validates every action and
+raises ``IllegalActionError`` with a machine-readable reason. ``replay`` rebuilds the state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import assert_never
+
+from bot.rules.calls import (
+    NO_CALLS,
+    Call,
+    CallError,
+    Party,
+    PartyCalls,
+    basic_call,
+    call_of_level,
+    check_call,
+)
+from bot.rules.cards import AUGEN, Card, deal_hands, deck
+from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
+from bot.rules.round import RoundContext, SoloKind, next_dealer
+from bot.rules.ruleset import DDV, DulleTie, Ruleset
+from bot.rules.scoring import (
+    ScoreFacts,
+    ScoreResult,
+    Sonderpunkt,
+    fuchs_caught,
+    is_doppelkopf,
+    is_karlchen,
+    score,
+)
+
+
+class Phase(StrEnum):
+    VORBEHALT = "vorbehalt"
+    DECLARE = "declare"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve:
+    """The Vorbehaltsabfrage: ``reserve=False`` is "gesund", ``True`` is "Vorbehalt"."""
+
+    seat: int
+    reserve: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Naming ("taufen") a reservation: Hochzeit or a solo."""
+
+    seat: int
+    contract: Contract
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """An Ansage or Absage; any seat may announce at any time within its deadline."""
+
+    seat: int
+    call: Call
+
+
+Action = Reserve | Declare | Play | Announce
+
+
+class IllegalActionError(ValueError):
+    """An action the rules forbid now. ``reason`` is a stable code for front ends."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Everything fixed before the first action: hands, dealer, round context, rules."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: int
+    round: RoundContext | None = None
+    ruleset: Ruleset = DDV
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.dealer <= 3:
+            raise ValueError("dealer must be a seat 0..3")
+        if len(self.hands) != 4:
+            raise ValueError("a deal has four hands")
+        size = self.ruleset.hand_size
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != size:
+                raise ValueError(f"seat {seat} holds {len(hand)} cards, not {size}")
+        if sorted(c for h in self.hands for c in h) != deck(self.ruleset.with_nines):
+            raise ValueError("the four hands together are not exactly the deck")
+
+    @classmethod
+    def shuffled(
+        cls,
+        seed: int,
+        dealer: int = 0,
+        round: RoundContext | None = None,
+        ruleset: Ruleset = DDV,
+    ) -> Deal:
+        """A seeded deal: the same seed always gives the same hands."""
+        hands = deal_hands(random.Random(seed), ruleset.with_nines)
+        return cls(hands, dealer, round, ruleset, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None = None  # seat; None while the trick is open
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+
+    @property
+    def augen(self) -> int:
+        return sum(AUGEN[c] for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class HochzeitInfo:
+    hochzeiter: int
+    clarification_trick: int | None  # 1..3 once decided
+    partner: int | None  # None while open, and in a failed Hochzeit
+
+
+def trick_winner_index(
+    order: CardOrder, cards: tuple[Card, ...] | list[Card], last_trick: bool, dulle_tie: DulleTie
+) -> int:
+    """Position of the winning card; of two equal cards the first wins (TSR 5.3)."""
+    best = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        top = cards[best]
+        if card == top == Card.H10 and order.klass[card] == TRUMP:
+            if _second_dulle_wins(dulle_tie, last_trick):
+                best = i
+        elif order.beats(card, top):
+            best = i
+    return best
+
+
+def _second_dulle_wins(tie: DulleTie, last_trick: bool) -> bool:
+    match tie:
+        case DulleTie.FIRST_WINS:
+            return False
+        case DulleTie.SECOND_WINS:
+            return True
+        case DulleTie.SECOND_WINS_EXCEPT_LAST_TRICK:
+            return not last_trick
+        case DulleTie.SECOND_WINS_ONLY_LAST_TRICK:
+            return last_trick
+        case _:
+            assert_never(tie)
+
+
+def legal_cards(
+    order: CardOrder, hand: list[Card] | tuple[Card, ...], led: Card | None
+) -> list[Card]:
+    """Cards that may be played: follow the led class (trump or plain suit) if possible."""
+    if led is None:
+        return list(hand)
+    k = order.klass[led]
+    follow = [c for c in hand if order.klass[c] == k]
+    return follow if follow else list(hand)
+
+
+def clarify_hochzeit(hochzeiter: int, trick_winners: list[int]) -> HochzeitInfo:
+    """The first of tricks 1–3 not won by the Hochzeiter finds the partner (TSR 4.4).
+
+    If the Hochzeiter wins all three, trick 3 is the Klärungsstich and he plays alone.
+    """
+    for number, winner in enumerate(trick_winners[:3], start=1):
+        if winner != hochzeiter:
+            return HochzeitInfo(hochzeiter, number, winner)
+    if len(trick_winners) >= 3:
+        return HochzeitInfo(hochzeiter, 3, None)
+    return HochzeitInfo(hochzeiter, None, None)
+
+
+class Game:
+    """The live state of one game, changed only through ``apply``."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.rules = deal.ruleset
+        self.dealer = deal.dealer
+        self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]
+        self.actions: list[Action] = []
+        self.reservations: list[bool | None] = [None] * 4
+        self.declarations: dict[int, Contract] = {}
+        self.contract: Contract | None = None
+        self.soloist: int | None = None
+        self.solo_kind: SoloKind | None = None
+        self.hochzeit: HochzeitInfo | None = None
+        self.parties: list[Party | None] = [None] * 4
+        self.party_calls: dict[Party, PartyCalls] = {Party.RE: NO_CALLS, Party.KONTRA: NO_CALLS}
+        self.calls: list[tuple[int, Call, int]] = []  # (seat, call, cards in hand)
+        self.tricks: list[Trick] = []
+        self.current: list[Card] = []
+        self.leader: int = (self.dealer + 1) % 4
+        self.result: ScoreResult | None = None
+        self.vorgefuehrt: int | None = None
+        self._speakers = [(self.dealer + k) % 4 for k in range(1, 5)]
+        if self._pflichtsolo_round() is not None:
+            self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
+        self.phase = Phase.DECLARE if self.vorgefuehrt is not None else Phase.VORBEHALT
+
+    # -- queries ---------------------------------------------------------------------------
+
+    @property
+    def order(self) -> CardOrder:
+        return (self.contract or Contract.NORMAL).order
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    def _pflichtsolo_round(self) -> RoundContext | None:
+        return (
+            self.deal.round if self.rules.pflichtsolo_enabled and self.rules.solos_enabled else None
+        )
+
+    def is_pflicht(self, seat: int) -> bool:
+        ctx = self._pflichtsolo_round()
+        return ctx is not None and not ctx.pflichtsolo_done[seat]
+
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (announcements aside), or None when finished."""
+        match self.phase:
+            case Phase.VORBEHALT:
+                return self._speakers[sum(r is not None for r in self.reservations)]
+            case Phase.DECLARE:
+                return self._next_declarer()
+            case Phase.PLAY:
+                return (self.leader + len(self.current)) % 4
+            case Phase.FINISHED:
+                return None
+            case _:
+                assert_never(self.phase)
+
+    def _next_declarer(self) -> int | None:
+        if self.vorgefuehrt is not None:
+            return self.vorgefuehrt if self.vorgefuehrt not in self.declarations else None
+        for seat in self._speakers:
+            if self.reservations[seat] and seat not in self.declarations:
+                return seat
+        return None
+
+    def declarable(self, seat: int) -> list[Contract]:
+        """What this seat could name if its Vorbehalt is asked for."""
+        options: list[Contract] = []
+        if self.hands[seat].count(Card.CQ) == 2 and seat != self.vorgefuehrt:
+            options.append(Contract.HOCHZEIT)
+        if self.rules.solos_enabled:
+            options.extend(SOLOS)
+        return options
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played (or the last one when finished)."""
+        return min(len(self.tricks) + 1, self.rules.tricks)
+
+    def deadline_shift(self) -> int:
+        h = self.hochzeit
+        if h is not None and h.clarification_trick is not None:
+            return h.clarification_trick - 1
+        return 0
+
+    def call_window_open(self) -> bool:
+        if self.phase is not Phase.PLAY:
+            return False
+        return not (self.hochzeit is not None and self.hochzeit.clarification_trick is None)
+
+    def legal_calls(self, seat: int) -> list[Call]:
+        """New calls this seat may make now (repeats are not offered)."""
+        party = self.parties[seat]
+        if not self.call_window_open() or party is None:
+            return []
+        out: list[Call] = []
+        own = self.party_calls[party]
+        for level in range(own.level + 1, 5):
+            call = call_of_level(party, level)
+            try:
+                self._check_call(seat, call)
+            except CallError:
+                continue
+            out.append(call)
+        return out
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action this seat may take now, calls included."""
+        actions: list[Action] = []
+        turn = self.to_act()
+        match self.phase:
+            case Phase.VORBEHALT:
+                if seat == turn:
+                    actions.append(Reserve(seat, False))
+                    if self.declarable(seat):
+                        actions.append(Reserve(seat, True))
+            case Phase.DECLARE:
+                if seat == turn:
+                    options = self.declarable(seat)
+                    actions.extend(Declare(seat, c) for c in options)
+            case Phase.PLAY:
+                if seat == turn:
+                    led = self.current[0] if self.current else None
+                    seen: set[Card] = set()
+                    for card in legal_cards(self.order, self.hands[seat], led):
+                        if card not in seen:
+                            seen.add(card)
+                            actions.append(Play(seat, card))
+                actions.extend(Announce(seat, c) for c in self.legal_calls(seat))
+            case Phase.FINISHED:
+                pass
+            case _:
+                assert_never(self.phase)
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._validate(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- applying --------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Validate and apply one action; raises IllegalActionError and changes nothing then."""
+        self._validate(action)
+        self.actions.append(action)
+        match action:
+            case Reserve():
+                self.reservations[action.seat] = action.reserve
+                if all(r is not None for r in self.reservations):
+                    if any(self.reservations):
+                        self.phase = Phase.DECLARE
+                    else:
+                        self._resolve()
+            case Declare():
+                self.declarations[action.seat] = action.contract
+                if self._next_declarer() is None:
+                    self._resolve()
+            case Play():
+                self._play(action.seat, action.card)
+            case Announce():
+                party = self.parties[action.seat]
+                assert party is not None
+                self.party_calls[party] = self._check_call(action.seat, action.call)
+                self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
+            case _:
+                assert_never(action)
+
+    def _validate(self, action: Action) -> None:
+        if not 0 <= action.seat <= 3:
+            raise IllegalActionError("bad_seat", f"seat {action.seat} does not exist")
+        if self.phase is Phase.FINISHED:
+            raise IllegalActionError("game_finished", "the game is over")
+        match action:
+            case Reserve():
+                self._expect_turn(action.seat, Phase.VORBEHALT, "reserve")
+                if action.reserve and not self.declarable(action.seat):
+                    raise IllegalActionError(
+                        "nothing_to_reserve", "this seat has no Vorbehalt it could name"
+                    )
+            case Declare():
+                self._expect_turn(action.seat, Phase.DECLARE, "declare")
+                if action.contract not in self.declarable(action.seat):
+                    if action.contract is Contract.HOCHZEIT:
+                        raise IllegalActionError(
+                            "hochzeit_needs_both_alten",
+                            "only a player holding both Kreuz-Damen can declare a Hochzeit",
+                        )
+                    raise IllegalActionError(
+                        "not_declarable", f"'{action.contract}' cannot be declared here"
+                    )
+            case Play():
+                self._expect_turn(action.seat, Phase.PLAY, "play")
+                hand = self.hands[action.seat]
+                if action.card not in hand:
+                    raise IllegalActionError(
+                        "card_not_in_hand", f"seat {action.seat} does not hold {action.card}"
+                    )
+                led = self.current[0] if self.current else None
+                if action.card not in legal_cards(self.order, hand, led):
+                    what = "trump" if self.order.klass[led] == TRUMP else led.suit.name.lower()  # type: ignore[index,union-attr]
+                    raise IllegalActionError(
+                        "must_follow_suit",
+                        f"{action.card} does not follow {led}: seat {action.seat} must play {what}",
+                    )
+            case Announce():
+                if self.phase is not Phase.PLAY:
+                    raise IllegalActionError(
+                        "vorbehalt_open",
+                        "no announcement before the Vorbehaltsabfrage has ended",
+                    )
+                if not self.call_window_open():
+                    raise IllegalActionError(
+                        "hochzeit_not_clarified",
+                        "no announcement before the Hochzeit's Klärungsstich is complete",
+                    )
+                try:
+                    self._check_call(action.seat, action.call)
+                except CallError as err:
+                    raise IllegalActionError(err.reason, str(err)) from None
+            case _:
+                assert_never(action)
+
+    def _expect_turn(self, seat: int, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(
+                "wrong_phase", f"cannot {what} now: the game is in the {self.phase} phase"
+            )
+        turn = self.to_act()
+        if seat != turn:
+            raise IllegalActionError(
+                "not_your_turn", f"it is seat {turn}'s turn, not seat {seat}'s"
+            )
+
+    def _check_call(self, seat: int, call: Call) -> PartyCalls:
+        party = self.parties[seat]
+        if party is None:
+            raise CallError("party_unknown", "this seat's party is not decided yet")
+        return check_call(
+            party,
+            call,
+            len(self.hands[seat]),
+            self.party_calls[party],
+            self.party_calls[party.other],
+            hand_size=self.rules.hand_size,
+            shift=self.deadline_shift(),
+            absagen_enabled=self.rules.absagen_enabled,
+        )
+
+    def _resolve(self) -> None:
+        """End of the Vorbehaltsabfrage: decide the contract, parties and leader (TSR 4.1)."""
+        self.leader = (self.dealer + 1) % 4
+        if self.vorgefuehrt is not None:
+            self._set_solo(
+                self.vorgefuehrt, self.declarations[self.vorgefuehrt], SoloKind.VORGEFUEHRT
+            )
+        elif not self.declarations:
+            holder = next((s for s in range(4) if self.hands[s].count(Card.CQ) == 2), None)
+            if holder is not None:
+                self.contract = Contract.STILLE_HOCHZEIT
+                self.soloist = holder
+                self._set_parties({holder})
+            else:
+                self.contract = Contract.NORMAL
+                self._set_parties({s for s in range(4) if Card.CQ in self.hands[s]})
+        else:
+
+            def rank(seat: int) -> tuple[int, int]:
+                contract = self.declarations[seat]
+                kind = 2 if contract is Contract.HOCHZEIT else 0 if self.is_pflicht(seat) else 1
+                return (kind, self._speakers.index(seat))
+
+            seat = min(self.declarations, key=rank)
+            contract = self.declarations[seat]
+            if contract is Contract.HOCHZEIT:
+                self.contract = Contract.HOCHZEIT
+                self.hochzeit = HochzeitInfo(seat, None, None)
+                self.parties = [None] * 4
+                self.parties[seat] = Party.RE
+            else:
+                kind = SoloKind.PFLICHT if self.is_pflicht(seat) else SoloKind.LUST
+                self._set_solo(seat, contract, kind)
+        self.phase = Phase.PLAY
+
+    def _set_solo(self, seat: int, contract: Contract, kind: SoloKind) -> None:
+        self.contract = contract
+        self.soloist = seat
+        self.solo_kind = kind
+        self._set_parties({seat})
+        if kind is not SoloKind.LUST:
+            self.leader = seat  # the soloist leads a Pflichtsolo, vorgeführt or not (TSR 5.1)
+
+    def _set_parties(self, re: set[int]) -> None:
+        self.parties = [Party.RE if s in re else Party.KONTRA for s in range(4)]
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.current.append(card)
+        if len(self.current) < 4:
+            return
+        cards = tuple(self.current)
+        last = len(self.tricks) + 1 == self.rules.tricks
+        idx = trick_winner_index(self.order, cards, last, self.rules.dulle_tie)
+        winner = (self.leader + idx) % 4
+        self.tricks.append(Trick(self.leader, cards, winner))
+        self.current = []
+        self.leader = winner
+        if self.hochzeit is not None and self.hochzeit.clarification_trick is None:
+            self._clarify_hochzeit(winner)
+        if len(self.tricks) == self.rules.tricks:
+            self._finish()
+
+    def _clarify_hochzeit(self, winner: int) -> None:
+        h = self.hochzeit
+        assert h is not None
+        info = clarify_hochzeit(
+            h.hochzeiter, [t.winner for t in self.tricks if t.winner is not None]
+        )
+        if info.clarification_trick is None:
+            return
+        self.hochzeit = info
+        if info.partner is not None:
+            self._set_parties({h.hochzeiter, info.partner})
+        else:
+            # Failed: a Karo solo (same card order as a normal game), scored as a solo.
+            self.contract = Contract.HOCHZEIT_FAILED
+            self.soloist = h.hochzeiter
+            self._set_parties({h.hochzeiter})
+
+    def _finish(self) -> None:
+        self.phase = Phase.FINISHED
+        self.result = score(self.score_facts())
+
+    def score_facts(self) -> ScoreFacts:
+        assert self.contract is not None
+        re_seats = tuple(s for s in range(4) if self.parties[s] is Party.RE)
+        re_augen = 0
+        re_tricks = 0
+        specials: list[tuple[Sonderpunkt, Party]] = []
+        sonderpunkte = not self.contract.scored_as_solo
+        for number, trick in enumerate(self.tricks, start=1):
+            assert trick.winner is not None
+            won_by = self.parties[trick.winner]
+            assert won_by is not None
+            if won_by is Party.RE:
+                re_augen += trick.augen
+                re_tricks += 1
+            if not sonderpunkte:
+                continue
+            if is_doppelkopf(trick.augen):
+                specials.append((Sonderpunkt.DOPPELKOPF, won_by))
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                played_by = self.parties[seat]
+                assert played_by is not None
+                if card == Card.DA and fuchs_caught(played_by, won_by):
+                    specials.append((Sonderpunkt.FUCHS, won_by))
+            if number == self.rules.tricks:
+                idx = trick_winner_index(self.order, trick.cards, True, self.rules.dulle_tie)
+                if is_karlchen(trick.cards[idx]):
+                    specials.append((Sonderpunkt.KARLCHEN, won_by))
+        return ScoreFacts(
+            contract=self.contract,
+            re_seats=re_seats,
+            re_level=self.party_calls[Party.RE].level,
+            kontra_level=self.party_calls[Party.KONTRA].level,
+            re_augen=re_augen,
+            re_tricks=re_tricks,
+            specials=tuple(specials),
+            ruleset=self.rules,
+        )
+
+    # -- round bookkeeping -----------------------------------------------------------------
+
+    def next_dealer(self) -> int:
+        return next_dealer(self.dealer, self.solo_kind)
+
+    def next_round(self) -> RoundContext | None:
+        if self.deal.round is None:
+            return None
+        return self.deal.round.after(self.solo_kind, self.soloist)
+
+    def party_of(self, seat: int) -> Party | None:
+        return self.parties[seat]
+
+    def basic_call_for(self, seat: int) -> Call | None:
+        party = self.parties[seat]
+        return basic_call(party) if party is not None else None
+
+
+def replay(deal: Deal, actions: list[Action]) -> Game:
+    """Rebuild a game from its deal and log; raises IllegalActionError at the first bad action."""
+    game = Game(deal)
+    for action in actions:
+        game.apply(action)
+    return game

@@ -1,0 +1,241 @@
+"""Winning targets and the plus-minus list (TSR 7.1, 7.2, 7.3).
+
+Scoring works from the facts of a finished game, so it serves both games played through the
+engine and score sheets of games played with real cards (``doko-score/1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.rules.calls import Party, calls_up_to
+from bot.rules.cards import Card
+from bot.rules.contracts import Contract
+from bot.rules.ruleset import DDV, Ruleset
+
+TOTAL_AUGEN = 240
+ALL_TRICKS = "all tricks"
+ONE_TRICK = "1 trick"
+
+
+class Sonderpunkt(StrEnum):
+    GEGEN_DIE_ALTEN = "gegen_die_alten"
+    DOPPELKOPF = "doppelkopf"
+    FUCHS = "fuchs"
+    KARLCHEN = "karlchen"
+
+
+DOPPELKOPF_AUGEN = 40
+
+
+def is_doppelkopf(trick_augen: int) -> bool:
+    """A trick of at least 40 Augen earns its winners a Sonderpunkt (TSR 7.2.3)."""
+    return trick_augen >= DOPPELKOPF_AUGEN
+
+
+def fuchs_caught(played_by: Party, trick_won_by: Party) -> bool:
+    """A Karo-Ass counts only when it lands in a trick of the other party."""
+    return played_by is not trick_won_by
+
+
+def is_karlchen(winning_card_of_last_trick: Card) -> bool:
+    """Only a Kreuz-Bube that wins the last trick counts; DDV has no "Karlchen gefangen"."""
+    return winning_card_of_last_trick == Card.CJ
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreFacts:
+    """What a score keeper needs: the contract, parties, highest calls, Augen, tricks."""
+
+    contract: Contract
+    re_seats: tuple[int, ...]
+    re_level: int  # -1 none, 0 Re, 1..4 keine 90 … schwarz (implies the lower levels)
+    kontra_level: int
+    re_augen: int
+    re_tricks: int
+    specials: tuple[tuple[Sonderpunkt, Party], ...] = ()  # earned in play; not gegen die Alten
+    ruleset: Ruleset = DDV
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    item: str
+    party: Party
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"item": self.item, "party": str(self.party), "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    re_augen: int
+    kontra_augen: int
+    re_tricks: int
+    kontra_tricks: int
+    calls: dict[Party, list[str]]
+    re_needed: int | str
+    kontra_needed: int | str
+    winner: Party | None
+    game_points: tuple[Item, ...]
+    special_points: tuple[Item, ...]
+    ignored_specials: tuple[Item, ...]
+    game_value: int
+    scores: tuple[int, int, int, int]
+    solo: bool
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "re_augen": self.re_augen,
+            "kontra_augen": self.kontra_augen,
+            "re_tricks": self.re_tricks,
+            "kontra_tricks": self.kontra_tricks,
+            "calls": {str(p): list(v) for p, v in self.calls.items()},
+            "re_needed": self.re_needed,
+            "kontra_needed": self.kontra_needed,
+            "winner": str(self.winner) if self.winner else "none",
+            "game_points": [i.to_dict() for i in self.game_points],
+            "special_points": [i.to_dict() for i in self.special_points],
+            "ignored_special_points": [i.to_dict() for i in self.ignored_specials],
+            "game_value": self.game_value,
+            "scores": list(self.scores),
+            "notes": list(self.notes),
+        }
+
+
+# Targets of a party's own Absage, and what the other side then needs (TSR 7.1.2, 7.1.3).
+_OWN_TARGET: dict[int, int | str] = {1: 151, 2: 181, 3: 211, 4: ALL_TRICKS}
+_AGAINST_TARGET: dict[int, int | str] = {1: 90, 2: 60, 3: 30, 4: ONE_TRICK}
+# (e)/(f): Augen reached against each Absage level of the opponents.
+_REACHED_AGAINST = {1: 120, 2: 90, 3: 60, 4: 30}
+_ABSAGE_NAME = {1: "no90", 2: "no60", 3: "no30", 4: "schwarz"}
+
+
+def needed(own_level: int, other_level: int, party: Party) -> int | str:
+    """What ``party`` must reach to win, given both parties' highest calls."""
+    if own_level >= 1:
+        return _OWN_TARGET[own_level]
+    if other_level >= 1:
+        return _AGAINST_TARGET[other_level]
+    # Only the Kontra party announced: Re wins with 120, Kontra needs 121 (TSR 7.1.3).
+    only_kontra = (
+        own_level < 0 <= other_level if party is Party.RE else other_level < 0 <= own_level
+    )
+    if party is Party.RE:
+        return 120 if only_kontra else 121
+    return 121 if only_kontra else 120
+
+
+def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bool:
+    if target == ALL_TRICKS:
+        return tricks == total_tricks
+    if target == ONE_TRICK:
+        return tricks >= 1
+    assert isinstance(target, int)
+    return augen >= target
+
+
+def score(facts: ScoreFacts) -> ScoreResult:
+    """Score a finished game. Raises ValueError on facts that cannot be."""
+    rules = facts.ruleset
+    total_tricks = rules.tricks
+    if not 0 <= facts.re_augen <= TOTAL_AUGEN:
+        raise ValueError(f"re_augen must be between 0 and {TOTAL_AUGEN}")
+    if not 0 <= facts.re_tricks <= total_tricks:
+        raise ValueError(f"re_tricks must be between 0 and {total_tricks}")
+    solo = facts.contract.scored_as_solo
+    expected_re = 1 if solo else 2
+    if len(facts.re_seats) != expected_re or len(set(facts.re_seats)) != expected_re:
+        raise ValueError(f"a {facts.contract} game has {expected_re} distinct Re seat(s)")
+    if any(not 0 <= s <= 3 for s in facts.re_seats):
+        raise ValueError("seats are 0..3")
+    if (facts.re_tricks == 0 and facts.re_augen > 0) or (
+        facts.re_tricks == total_tricks and facts.re_augen < TOTAL_AUGEN
+    ):
+        raise ValueError("Augen and tricks do not fit together")
+
+    augen = {Party.RE: facts.re_augen, Party.KONTRA: TOTAL_AUGEN - facts.re_augen}
+    tricks = {Party.RE: facts.re_tricks, Party.KONTRA: total_tricks - facts.re_tricks}
+    level = {Party.RE: facts.re_level, Party.KONTRA: facts.kontra_level}
+    need = {p: needed(level[p], level[p.other], p) for p in Party}
+    won = {p: reached(need[p], augen[p], tricks[p], total_tricks) for p in Party}
+    winner: Party | None = None
+    if won[Party.RE]:
+        winner = Party.RE
+    elif won[Party.KONTRA]:
+        winner = Party.KONTRA
+
+    items: list[Item] = []
+    if winner is not None:
+        loser = winner.other
+        items.append(Item("won", winner, 1))
+        for line in (90, 60, 30):
+            if augen[loser] < line:
+                items.append(Item(f"under_{line}", winner, 1))
+        if tricks[loser] == 0:
+            items.append(Item("schwarz", winner, 1))
+        for p in Party:
+            if level[p] >= 0:
+                items.append(Item(f"{p}_announced", winner, 2))
+        for p in Party:
+            for lv in range(1, level[p] + 1):
+                items.append(Item(f"{p}_{_ABSAGE_NAME[lv]}", winner, 1))
+    else:
+        # No winner (TSR 7.1.4): only the lines the opponent stayed under count.
+        for p in Party:
+            for line in (90, 60, 30):
+                if augen[p.other] < line:
+                    items.append(Item(f"under_{line}", p, 1))
+    for p in Party:
+        for lv in range(1, level[p.other] + 1):
+            line = _REACHED_AGAINST[lv]
+            if augen[p] >= line:
+                items.append(Item(f"reached_{line}_against_{_ABSAGE_NAME[lv]}", p, 1))
+
+    specials: list[Item] = []
+    ignored: list[Item] = []
+    earned = [Item(str(kind), party, 1) for kind, party in facts.specials]
+    if solo:
+        ignored = earned
+    else:
+        specials = earned
+        if winner is Party.KONTRA:
+            specials.insert(0, Item(str(Sonderpunkt.GEGEN_DIE_ALTEN), Party.KONTRA, 1))
+
+    def net(group: list[Item]) -> int:
+        return sum(i.points if i.party is Party.RE else -i.points for i in group)
+
+    value = net(items) + net(specials)
+    notes: list[str] = []
+    # House rule: the winners never end below zero after the Sonderpunkte.
+    below_zero = (winner is Party.RE and value < 0) or (winner is Party.KONTRA and value > 0)
+    if rules.winner_floor_zero and below_zero:
+        value = 0
+        notes.append("winner_floor_zero")
+    scores = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat in facts.re_seats:
+            scores[seat] = 3 * value if solo else value
+        else:
+            scores[seat] = -value
+    calls = {p: [str(c) for c in calls_up_to(p, level[p])] for p in Party}
+    return ScoreResult(
+        re_augen=augen[Party.RE],
+        kontra_augen=augen[Party.KONTRA],
+        re_tricks=tricks[Party.RE],
+        kontra_tricks=tricks[Party.KONTRA],
+        calls=calls,
+        re_needed=need[Party.RE],
+        kontra_needed=need[Party.KONTRA],
+        winner=winner,
+        game_points=tuple(items),
+        special_points=tuple(specials),
+        ignored_specials=tuple(ignored),
+        game_value=value,
+        scores=(scores[0], scores[1], scores[2], scores[3]),
+        solo=solo,
+        notes=tuple(notes),
+    )
