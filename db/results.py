@@ -1,0 +1,243 @@
+"""Finishing a game: its results, the guild's standings sums and the players' ratings.
+
+Ratings come from OpenSkill's Plackett-Luce model, Re against Kontra: two against two, or
+the soloist alone against three. AI seats take part with a fresh default rating each game,
+so beating an AI counts, but an AI's own rating is never stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Final
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from db._util import MS_PER_DAY, dump_json, to_ms
+from db.database import Database, Row
+from db.errors import GameNotRunningError, NotFoundError
+from db.rows import JSONDict, RatingRow, SeatResult
+
+log = logging.getLogger(__name__)
+
+MODEL: Final = PlackettLuce()
+DEFAULT_MU: Final[float] = MODEL.mu
+DEFAULT_SIGMA: Final[float] = MODEL.sigma
+
+GAME_FOR_FINISH: Final = """
+SELECT g.status, t.guild_id
+FROM games g JOIN sessions s ON s.id = g.session_id JOIN tables t ON t.id = s.table_id
+WHERE g.id = ?
+"""
+INSERT_RESULT: Final = """
+INSERT INTO game_results (game_id, seat, player_id, ai_level, party, augen, points, contract,
+    is_solo, won)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+MARK_FINISHED: Final = """
+UPDATE games SET status = 'finished', finished_at = ?, record = ?
+WHERE id = ? AND status = 'running'
+"""
+ADD_TO_DAILY: Final = """
+INSERT INTO standings_daily (guild_id, player_id, day, games, points, wins, solos, solos_won,
+    re_games)
+VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, player_id, day) DO UPDATE SET
+    games = standings_daily.games + 1,
+    points = standings_daily.points + excluded.points,
+    wins = standings_daily.wins + excluded.wins,
+    solos = standings_daily.solos + excluded.solos,
+    solos_won = standings_daily.solos_won + excluded.solos_won,
+    re_games = standings_daily.re_games + excluded.re_games
+"""
+ADD_TO_TOTAL: Final = """
+INSERT INTO standings_total (guild_id, player_id, games, points, wins, solos, solos_won,
+    re_games)
+VALUES (?, ?, 1, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, player_id) DO UPDATE SET
+    games = standings_total.games + 1,
+    points = standings_total.points + excluded.points,
+    wins = standings_total.wins + excluded.wins,
+    solos = standings_total.solos + excluded.solos,
+    solos_won = standings_total.solos_won + excluded.solos_won,
+    re_games = standings_total.re_games + excluded.re_games
+"""
+GET_RESULTS: Final = """
+SELECT seat, party, augen, points, contract, is_solo, won, player_id, ai_level
+FROM game_results WHERE game_id = ? ORDER BY seat
+"""
+GET_RATING: Final = "SELECT player_id, mu, sigma, games FROM ratings WHERE player_id = ?"
+UPSERT_RATING: Final = """
+INSERT INTO ratings (player_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (player_id) DO UPDATE SET
+    mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,
+    updated_at = excluded.updated_at
+"""
+
+
+def validate_results(results: Sequence[SeatResult]) -> None:
+    """Refuse results that cannot belong to one Doppelkopf game (``ValueError``)."""
+    if sorted(r.seat for r in results) != [0, 1, 2, 3]:
+        raise ValueError(f"need one result per seat 0..3, got seats {[r.seat for r in results]}")
+    if sum(r.points for r in results) != 0:
+        raise ValueError(f"points must sum to zero, got {[r.points for r in results]}")
+    for r in results:
+        if (r.player_id is None) == (r.ai_level is None):
+            raise ValueError(f"seat {r.seat}: give exactly one of player_id and ai_level")
+    humans = [r.player_id for r in results if r.player_id is not None]
+    if len(set(humans)) != len(humans):
+        raise ValueError(f"a player holds two seats: {humans}")
+    re = [r for r in results if r.party == "re"]
+    kontra = [r for r in results if r.party == "kontra"]
+    if not re or not kontra:
+        raise ValueError("both parties need at least one seat")
+    for party in (re, kontra):
+        if len({r.won for r in party}) != 1:
+            raise ValueError(f"the {party[0].party} seats disagree on whether they won")
+    if re[0].won and kontra[0].won:
+        raise ValueError("Re and Kontra cannot both have won")
+    if len({r.is_solo for r in results}) != 1:
+        raise ValueError("is_solo must be the same for every seat")
+    if results[0].is_solo and len(re) != 1:
+        raise ValueError(f"a solo has one Re seat (the soloist), got {len(re)}")
+
+
+def rate_game(
+    results: Sequence[SeatResult], ratings: Mapping[int, RatingRow]
+) -> tuple[RatingRow, ...]:
+    """New ratings of the human seats after a game; ``ratings`` holds their current ones.
+
+    Players missing from ``ratings`` start at the model's default. The winning party ranks
+    first; when nobody won (both parties missed their Absage) it is a draw.
+    """
+    teams: list[list[PlackettLuceRating]] = [[], []]
+    owners: list[list[int | None]] = [[], []]
+    for r in sorted(results, key=lambda r: r.seat):
+        index = 0 if r.party == "re" else 1
+        known = ratings.get(r.player_id) if r.player_id is not None else None
+        if known is None:
+            teams[index].append(MODEL.rating())
+        else:
+            teams[index].append(MODEL.rating(mu=known.mu, sigma=known.sigma))
+        owners[index].append(r.player_id)
+    re_won = any(r.won for r in results if r.party == "re")
+    kontra_won = any(r.won for r in results if r.party == "kontra")
+    ranks = [1.0, 2.0] if re_won else [2.0, 1.0] if kontra_won else [1.0, 1.0]
+    rated = MODEL.rate(teams, ranks=ranks)
+    updated: list[RatingRow] = []
+    for team_owners, team in zip(owners, rated, strict=True):
+        for player_id, rating in zip(team_owners, team, strict=True):
+            if player_id is None:
+                continue  # an AI seat: its rating is not kept
+            games = ratings[player_id].games if player_id in ratings else 0
+            updated.append(RatingRow(player_id, rating.mu, rating.sigma, games + 1))
+    return tuple(sorted(updated, key=lambda r: r.player_id))
+
+
+def _rating(row: Row) -> RatingRow:
+    return RatingRow(row["player_id"], float(row["mu"]), float(row["sigma"]), row["games"])
+
+
+async def get_rating(db: Database, player_id: int) -> RatingRow:
+    """The player's rating; the model's default (0 games) for someone not yet rated."""
+    row = await db.fetchone(GET_RATING, (player_id,))
+    if row is None:
+        return RatingRow(player_id, DEFAULT_MU, DEFAULT_SIGMA, 0)
+    return _rating(row)
+
+
+async def finish_game(
+    db: Database,
+    game_id: int,
+    results: Sequence[SeatResult],
+    record: JSONDict,
+    *,
+    now: datetime | None = None,
+) -> tuple[RatingRow, ...]:
+    """Store a running game's outcome in one transaction; returns the humans' new ratings.
+
+    Writes the four seat results and the final ``doko-game/1`` record, marks the game
+    finished, adds to the guild's standings sums and updates the OpenSkill ratings.
+    """
+    validate_results(results)
+    finished_ms = to_ms(now)
+    async with db.transaction():
+        game = await db.fetchone(GAME_FOR_FINISH, (game_id,))
+        if game is None:
+            raise NotFoundError(f"no game {game_id}")
+        if game["status"] != "running":
+            raise GameNotRunningError(f"game {game_id} is already {game['status']}")
+        guild_id = game["guild_id"]
+        await db.executemany(
+            INSERT_RESULT,
+            [
+                (
+                    game_id,
+                    r.seat,
+                    r.player_id,
+                    r.ai_level,
+                    r.party,
+                    r.augen,
+                    r.points,
+                    r.contract,
+                    r.is_solo,
+                    r.won,
+                )
+                for r in results
+            ],
+        )
+        await db.execute(MARK_FINISHED, (finished_ms, dump_json(record), game_id))
+        day = finished_ms // MS_PER_DAY
+        humans = [r for r in results if r.player_id is not None]
+        sums = [
+            (
+                r.points,
+                int(r.won),
+                int(r.is_solo and r.party == "re"),
+                int(r.is_solo and r.party == "re" and r.won),
+                int(r.party == "re"),
+            )
+            for r in humans
+        ]
+        await db.executemany(
+            ADD_TO_DAILY,
+            [(guild_id, r.player_id, day, *s) for r, s in zip(humans, sums, strict=True)],
+        )
+        await db.executemany(
+            ADD_TO_TOTAL,
+            [(guild_id, r.player_id, *s) for r, s in zip(humans, sums, strict=True)],
+        )
+        if not humans:
+            return ()
+        current: dict[int, RatingRow] = {}
+        for r in humans:
+            assert r.player_id is not None
+            row = await db.fetchone(GET_RATING, (r.player_id,))
+            if row is not None:
+                current[r.player_id] = _rating(row)
+        updated = rate_game(results, current)
+        await db.executemany(
+            UPSERT_RATING,
+            [(r.player_id, r.mu, r.sigma, r.games, finished_ms) for r in updated],
+        )
+    log.debug("game %s finished; ratings %s", game_id, updated)
+    return updated
+
+
+async def get_results(db: Database, game_id: int) -> list[SeatResult]:
+    """A finished game's results by seat (empty for a game not finished)."""
+    return [
+        SeatResult(
+            seat=row["seat"],
+            party=row["party"],
+            augen=row["augen"],
+            points=row["points"],
+            contract=row["contract"],
+            is_solo=bool(row["is_solo"]),
+            won=bool(row["won"]),
+            player_id=row["player_id"],
+            ai_level=row["ai_level"],
+        )
+        for row in await db.fetchall(GET_RESULTS, (game_id,))
+    ]

@@ -1,0 +1,204 @@
+"""The values repository functions take and return. Times are aware UTC datetimes."""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Literal
+
+JSONDict = dict[str, Any]
+"""A JSON object as plain Python (what the rules core's codecs produce and consume)."""
+
+TableStatus = Literal["lobby", "playing", "closed"]
+SessionStatus = Literal["active", "finished"]
+GameStatus = Literal["running", "finished", "aborted"]
+AILevel = Literal["leicht", "mittel", "schwer"]
+Party = Literal["re", "kontra"]
+Language = Literal["de", "en"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A Discord user who has played or hosted."""
+
+    user_id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A guild (Discord server) and its settings."""
+
+    guild_id: int
+    name: str
+    language: Language
+    default_rules: JSONDict
+    """Ruleset overrides for new tables, as in ``doko-game/1`` ``rules``."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table in a channel; ``version`` grows with every change."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: JSONDict
+    status: TableStatus
+    turn_timer_s: int | None
+    games_per_session: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """Who sits on a seat: a human (``user_id``) or an AI (``ai_level``)."""
+
+    table_id: int
+    seat: int
+    user_id: int | None
+    ai_level: AILevel | None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """A run of games at one table (the Spielliste) and its round context."""
+
+    id: int
+    table_id: int
+    games_per_round: int
+    games_left: int
+    pflichtsolo_done: tuple[bool, bool, bool, bool]
+    dealer: int
+    status: SessionStatus
+    started_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One deal: what is needed to replay it, and its final record once finished."""
+
+    id: int
+    session_id: int
+    number: int
+    ruleset: JSONDict
+    deal: JSONDict
+    seed: int | None
+    dealer: int
+    round_context: JSONDict | None
+    status: GameStatus
+    started_at: datetime
+    finished_at: datetime | None
+    record: JSONDict | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's outcome of a finished game (input to ``finish_game``, and stored as is)."""
+
+    seat: int
+    party: Party
+    augen: int
+    points: int
+    contract: str
+    is_solo: bool
+    """The game was a solo; its soloist is the one ``re`` seat."""
+    won: bool
+    player_id: int | None = None
+    ai_level: AILevel | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """Something that fires at ``fires_at`` (turn deadline, tournament start)."""
+
+    id: int
+    kind: str
+    table_id: int | None
+    tournament_id: int | None
+    fires_at: datetime
+    payload: JSONDict
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's OpenSkill rating."""
+
+    player_id: int
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        """A conservative skill estimate (mu - 3 sigma), what a rating list sorts by."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of a standings table. Equal points share a rank (1, 2, 2, 4)."""
+
+    rank: int
+    player_id: int | None
+    display_name: str | None
+    ai_level: AILevel | None
+    seat: int | None
+    """The AI's seat in session standings; None for humans."""
+    games: int
+    points: int
+    wins: int
+    solos: int
+    solos_won: int
+    re_games: int
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def re_share(self) -> float:
+        """Share of games played in the Re party."""
+        return self.re_games / self.games if self.games else 0.0
+
+    @property
+    def kontra_share(self) -> float:
+        return 1.0 - self.re_share if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """Days (UTC) whose finished games count; ``None`` leaves that end open. Both inclusive."""
+
+    first_day: date | None = None
+    last_day: date | None = None
+
+    @classmethod
+    def all_time(cls) -> Period:
+        return cls()
+
+    @classmethod
+    def month_of(cls, day: date) -> Period:
+        """The calendar month containing ``day`` ("this month": ``month_of(today)``)."""
+        last = calendar.monthrange(day.year, day.month)[1]
+        return cls(day.replace(day=1), day.replace(day=last))
+
+    @classmethod
+    def season(cls, first_day: date, last_day: date) -> Period:
+        if last_day < first_day:
+            raise ValueError(f"season ends ({last_day}) before it starts ({first_day})")
+        return cls(first_day, last_day)
+
+    @property
+    def is_all_time(self) -> bool:
+        return self.first_day is None and self.last_day is None
