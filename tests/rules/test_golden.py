@@ -19,8 +19,8 @@ GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
 
 AUGEN = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
-NORMAL_TRUMPS = "H10 CQ SQ HQ DQ CJ SJ HJ DJ DA D10 DK D9".split()
-QJ = "CQ SQ HQ DQ CJ SJ HJ DJ".split()
+NORMAL_TRUMPS = ["H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "D10", "DK", "D9"]
+QJ = ["CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ"]
 TRUMPS = {
     "normal": NORMAL_TRUMPS,
     "hochzeit": NORMAL_TRUMPS,
