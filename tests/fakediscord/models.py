@@ -1,0 +1,284 @@
+"""The fake's world: users, guilds, channels, messages, interactions and the request log."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+GUILD_TEXT, DM = 0, 1
+EPHEMERAL, LOADING = 1 << 6, 1 << 7
+# Every permission bit the bot may need; the fake does not model permission overwrites.
+ALL_PERMISSIONS = str((1 << 50) - 1)
+
+
+def iso(when: dt.datetime) -> str:
+    return when.isoformat()
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    locale: str = "de"
+    bot: bool = False
+    dms_open: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+    def __repr__(self) -> str:
+        return f"<User {self.name} {self.id}>"
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner: User
+    members: list[User] = field(default_factory=list)
+    channels: list[Channel] = field(default_factory=list)
+    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    locale: str = "de"
+
+    def member_json(self, user: User) -> dict[str, Any]:
+        return {
+            "user": user.to_json(),
+            "roles": [],
+            "joined_at": iso(self.joined_at),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "nick": None,
+            "avatar": None,
+            "pending": False,
+            "premium_since": None,
+        }
+
+    def to_json(self, members: list[User] | None = None) -> dict[str, Any]:
+        """The GUILD_CREATE payload: everything discord.py reads.
+
+        ``members`` defaults to all of them; without the privileged GUILD_MEMBERS intent
+        Discord sends only the bot's own member (and voice participants).
+        """
+        shown = self.members if members is None else members
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "preferred_locale": self.locale,
+            "features": [],
+            "roles": [
+                {
+                    "id": str(self.id),
+                    "name": "@everyone",
+                    "permissions": ALL_PERMISSIONS,
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.to_json() for c in self.channels],
+            "threads": [],
+            "members": [self.member_json(u) for u in shown],
+            "member_count": len(self.members),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": iso(self.joined_at),
+        }
+
+
+@dataclass(eq=False)
+class Channel:
+    id: int
+    type: int
+    name: str | None = None
+    guild: Guild | None = None
+    recipient: User | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.type == DM:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": [self.recipient.to_json()],
+            }
+        assert self.guild is not None
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.guild.channels.index(self) if self in self.guild.channels else 0,
+            "permission_overwrites": [],
+            "topic": None,
+            "nsfw": False,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "parent_id": None,
+            "flags": 0,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Channel {self.name or 'DM'} {self.id}>"
+
+
+@dataclass(eq=False)
+class Attachment:
+    id: int
+    filename: str
+    content_type: str
+    data: bytes
+
+    def to_json(self, base_url: str, channel_id: int) -> dict[str, Any]:
+        url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": self.content_type,
+        }
+
+
+@dataclass(eq=False)
+class Message:
+    """A stored message; ``history`` holds the state before each edit, oldest first."""
+
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    # Only this user sees the message (ephemeral interaction responses).
+    ephemeral_to: User | None = None
+    interaction: Interaction | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)
+    deleted: bool = False
+    created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    edited_at: dt.datetime | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_to is not None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The visible state, as compared in tests and kept in the edit history."""
+        return {
+            "content": self.content,
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "attachments": [a.filename for a in self.attachments],
+            "flags": self.flags,
+        }
+
+    def iter_components(self) -> list[dict[str, Any]]:
+        """All interactive components (children of action rows), in order."""
+        found: list[dict[str, Any]] = []
+        for row in self.components:
+            found.extend(row.get("components") or [])
+        return found
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        return next((c for c in self.iter_components() if c.get("custom_id") == custom_id), None)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
+
+    def __repr__(self) -> str:
+        return f"<Message {self.id} in {self.channel!r}: {self.content[:40]!r}>"
+
+
+@dataclass
+class Callback:
+    """One interaction callback the bot attempted, with the status the fake answered."""
+
+    type: int
+    data: dict[str, Any]
+    status: int
+    error_code: int | None = None
+
+
+@dataclass(eq=False)
+class Interaction:
+    """An interaction the fake sent; also the handle tests use to inspect the bot's answer."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    data: dict[str, Any]
+    created_at: float
+    message: Message | None = None
+    callbacks: list[Callback] = field(default_factory=list)
+    acked_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+
+    @property
+    def acked(self) -> bool:
+        return self.acked_type is not None
+
+    @property
+    def guild(self) -> Guild | None:
+        return self.channel.guild
+
+
+@dataclass
+class RequestRecord:
+    """One REST call as the bot made it and as the fake answered it."""
+
+    method: str
+    path: str
+    route: str | None
+    query: dict[str, str]
+    body: Any
+    files: list[str]
+    status: int = 0
+    response: Any = None
+
+    def __repr__(self) -> str:
+        return f"<{self.method} {self.path} -> {self.status}>"
