@@ -52,7 +52,7 @@ JOIN games g ON g.id = r.game_id
 LEFT JOIN players p ON p.user_id = r.player_id
 WHERE g.session_id = ? AND g.status = 'finished'
 GROUP BY r.player_id, p.display_name, CASE WHEN r.player_id IS NULL THEN r.seat END
-ORDER BY rank, p.display_name, seat
+ORDER BY rank, p.display_name IS NULL, p.display_name, seat
 """
 
 # Recomputes the sums from game_results (the same arithmetic as migration 0002): the
