@@ -1,0 +1,1 @@
+"""Discord extensions: thin adapters between interactions and the engine."""
