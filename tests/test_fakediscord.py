@@ -138,12 +138,40 @@ def make_bot(harness: Harness, guild_id: int) -> commands.Bot:
         except discord.HTTPException as error:
             harness.errors.append(error)
 
+    @doko.command(name="alles", description="Jede Antwortart einmal")
+    async def alles(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        first = await interaction.followup.send("erste", wait=True)  # fills the loading message
+        second = await interaction.followup.send("zweite", wait=True)
+        await second.edit(content="zweite, bearbeitet")
+        await (await interaction.original_response()).edit(content="erste, bearbeitet")
+        await interaction.followup.send("weg", wait=True)
+        await interaction.delete_original_response()
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Leise", custom_id="doko:leise"))
+        await interaction.followup.send(f"{first.id}", view=view, wait=True)
+
+    @doko.command(name="formular", description="Ein Modal")
+    async def formular(interaction: discord.Interaction) -> None:
+        modal = discord.ui.Modal(title="Abrechnen")
+        modal.add_item(discord.ui.TextInput(label="Augen", custom_id="augen"))
+        await interaction.response.send_modal(modal)
+
     @app_commands.command(name="gilde", description="Nur in dieser Gilde")
     async def gilde(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Gildenbefehl")
 
     bot.tree.add_command(doko)
     bot.tree.add_command(gilde, guild=discord.Object(guild_id))
+
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        # A deferred update (type 6) from a plain listener, then an edit through @original.
+        if interaction.data and interaction.data.get("custom_id") == "doko:leise":
+            await interaction.response.defer()
+            await interaction.edit_original_response(content="leise bearbeitet", view=None)
+            await interaction.followup.send("nur für dich", ephemeral=True)
+
+    bot.add_listener(on_interaction)
 
     async def setup_hook() -> None:
         bot.add_dynamic_items(JoinButton)
@@ -223,7 +251,17 @@ async def test_command_sync_is_validated_and_stored(world: World) -> None:
     ]
     (doko,) = fake.commands()
     subs = {o["name"]: o for o in doko["options"]}
-    assert set(subs) == {"tisch", "turnier", "karten", "ansage", "langsam", "spaet", "doppelt"}
+    assert set(subs) == {
+        "tisch",
+        "turnier",
+        "karten",
+        "ansage",
+        "langsam",
+        "spaet",
+        "doppelt",
+        "alles",
+        "formular",
+    }
     assert [o["name"] for o in subs["turnier"]["options"]] == ["start"]
     assert [c["name"] for c in fake.commands(world.guild)] == ["gilde"]
 
@@ -496,3 +534,37 @@ async def test_resume_after_forced_disconnect(world: World) -> None:
     await fake.wait_for(world.bot.is_ready)
     ix = await fake.slash(world.alice, "doko tisch", in_channel=world.channel, spiele=3)
     assert (await fake.response(ix)).status == 200
+
+
+async def test_every_response_kind_discord_py_sends(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    ix = await fake.slash(alice, "doko alles", in_channel=world.channel)
+    last = await fake.followup(ix, 4)
+    assert (await fake.response(ix)).type == 5
+    original, second, gone, _ = ix.followups
+    assert original is ix.original and original.deleted
+    assert original.content == "erste, bearbeitet" and len(original.history) == 2
+    assert second.content == "zweite, bearbeitet" and not second.deleted
+    assert gone.content == "weg"
+    assert [m.content for m in fake.visible_messages(bob, world.channel)] == [
+        "zweite, bearbeitet",
+        "weg",
+        str(original.id),
+    ]
+    click = await fake.click(bob, last, "doko:leise")
+    reply = await fake.followup(click)
+    assert (await fake.response(click)).type == 6
+    assert click.original is last and last.content == "leise bearbeitet" and last.components == []
+    assert reply.ephemeral_to is bob
+    assert reply not in fake.visible_messages(alice, world.channel)
+    patch = fake.requests_to("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    delete = fake.requests_to("DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    assert [r.status for r in patch] == [200, 200] and [r.status for r in delete] == [204]
+
+
+async def test_modal_response(world: World) -> None:
+    ix = await world.fake.slash(world.alice, "doko formular", in_channel=world.channel)
+    response = await world.fake.response(ix)
+    assert (response.type, response.status) == (9, 200)
+    assert response.data["title"] == "Abrechnen"
+    assert ix.original is None

@@ -130,13 +130,27 @@ def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
+def _leaves(error: Any) -> list[Any]:
+    if not error.context:
+        return [error]
+    return [leaf for sub in error.context for leaf in _leaves(sub)]
+
+
 def _describe(error: Any) -> str:
-    """A short message; for unions, the most specific branch's complaint."""
-    if error.context:
-        best = min(error.context, key=lambda e: (-len(e.absolute_path), e.message))
-        if len(best.absolute_path) > len(error.absolute_path):
-            return f"{best.message} (at {'/'.join(map(str, best.absolute_path))})"
-    return str(error.message)[:300]
+    """A short message; for unions, the deepest complaint (the branch that matched best).
+
+    Among equally deep ones, a limit (maxLength, maxItems...) beats a type/enum mismatch,
+    which is usually just a union branch that was never meant to match.
+    """
+    leaves = _leaves(error)
+    best = max(
+        leaves,
+        key=lambda e: (len(e.absolute_path), e.validator not in ("type", "enum", "const")),
+    )
+    message = str(best.message)[:300]
+    if best is not error and len(best.absolute_path) > len(error.absolute_path):
+        return f"{message} (at {'/'.join(map(str, best.absolute_path))})"
+    return message
 
 
 @functools.cache
