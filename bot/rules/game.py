@@ -336,7 +336,7 @@ class Game:
 
     def is_legal(self, action: Action) -> bool:
         try:
-            self._validate(action)
+            self.validate(action)
         except IllegalActionError:
             return False
         return True
@@ -345,7 +345,7 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Validate and apply one action; raises IllegalActionError and changes nothing then."""
-        self._validate(action)
+        self.validate(action)
         self.actions.append(action)
         match action:
             case Reserve():
@@ -369,7 +369,8 @@ class Game:
             case _:
                 assert_never(action)
 
-    def _validate(self, action: Action) -> None:
+    def validate(self, action: Action) -> None:
+        """Raise IllegalActionError if the action is not allowed now; change nothing."""
         if not 0 <= action.seat <= 3:
             raise IllegalActionError("bad_seat", f"seat {action.seat} does not exist")
         if self.phase is Phase.FINISHED:

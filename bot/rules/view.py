@@ -53,15 +53,16 @@ class PlayerView:
         return out
 
 
-def public_contract(game: Game, seat: int) -> Contract | None:
+def public_contract(game: Game, seat: int | None) -> Contract | None:
     """The contract as ``seat`` knows it: a stille Hochzeit is a normal game to the others."""
-    if game.contract is Contract.STILLE_HOCHZEIT and seat != game.soloist:
+    hidden = game.contract is Contract.STILLE_HOCHZEIT and not game.finished
+    if hidden and seat != game.soloist:
         return Contract.NORMAL
     return game.contract
 
 
-def known_parties(game: Game, seat: int) -> tuple[Party | None, ...]:
-    """Parties as the public record plus ``seat``'s own hand reveal them (TSR: digest §2.8)."""
+def known_parties(game: Game, seat: int | None) -> tuple[Party | None, ...]:
+    """Parties as the public record (plus ``seat``'s own hand, if given) reveals them."""
     contract = game.contract
     if contract is None:
         return (None, None, None, None)
@@ -80,8 +81,8 @@ def known_parties(game: Game, seat: int) -> tuple[Party | None, ...]:
         return tuple(game.parties)
     # Normal game (or a stille Hochzeit seen from outside): Kreuz-Damen and calls reveal.
     known: list[Party | None] = [None] * 4
-    own_alten = game.deal.hands[seat].count(Card.CQ)
-    known[seat] = Party.RE if own_alten else Party.KONTRA
+    if seat is not None:
+        known[seat] = Party.RE if Card.CQ in game.deal.hands[seat] else Party.KONTRA
     for trick in (*game.tricks, Trick(game.leader, tuple(game.current))):
         for s, card in zip(trick.seats, trick.cards, strict=True):
             if card == Card.CQ:
@@ -122,6 +123,56 @@ def player_view(game: Game, seat: int) -> PlayerView:
         clarification_trick=h.clarification_trick if h else None,
         vorgefuehrt=game.vorgefuehrt,
         parties=known_parties(game, seat),
+        calls=tuple((s, c) for s, c, _ in game.calls),
+        tricks=tuple(game.tricks),
+        current_leader=game.leader,
+        current_trick=tuple(game.current),
+        cards_in_hand=tuple(len(h) for h in game.hands),
+        result=game.result,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """What everybody at the table (and any onlooker) may see: no hand at all."""
+
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    reservations: tuple[bool | None, ...]
+    contract: Contract | None
+    soloist: int | None
+    solo_kind: SoloKind | None
+    hochzeiter: int | None
+    clarification_trick: int | None
+    vorgefuehrt: int | None
+    parties: tuple[Party | None, ...]
+    calls: tuple[tuple[int, Call], ...]
+    tricks: tuple[Trick, ...]
+    current_leader: int
+    current_trick: tuple[Card, ...]
+    cards_in_hand: tuple[int, ...]
+    result: ScoreResult | None
+
+
+def public_view(game: Game) -> PublicView:
+    contract = public_contract(game, None)
+    public_solo = contract is not None and (
+        contract.is_declared_solo or contract is Contract.HOCHZEIT_FAILED
+    )
+    h = game.hochzeit
+    return PublicView(
+        dealer=game.dealer,
+        phase=game.phase,
+        to_act=game.to_act(),
+        reservations=tuple(game.reservations),
+        contract=contract,
+        soloist=game.soloist if public_solo or game.finished else None,
+        solo_kind=game.solo_kind,
+        hochzeiter=h.hochzeiter if h else None,
+        clarification_trick=h.clarification_trick if h else None,
+        vorgefuehrt=game.vorgefuehrt,
+        parties=known_parties(game, None),
         calls=tuple((s, c) for s, c, _ in game.calls),
         tricks=tuple(game.tricks),
         current_leader=game.leader,
