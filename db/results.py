@@ -43,13 +43,25 @@ ADD_TO_DAILY: Final = """
 INSERT INTO standings_daily (guild_id, player_id, day, games, points, wins, solos, solos_won,
     re_games)
 VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, player_id, day) DO UPDATE SET
+ON CONFLICT (guild_id, day, player_id) DO UPDATE SET
     games = standings_daily.games + 1,
     points = standings_daily.points + excluded.points,
     wins = standings_daily.wins + excluded.wins,
     solos = standings_daily.solos + excluded.solos,
     solos_won = standings_daily.solos_won + excluded.solos_won,
     re_games = standings_daily.re_games + excluded.re_games
+"""
+ADD_TO_WEEKLY: Final = """
+INSERT INTO standings_weekly (guild_id, week, player_id, games, points, wins, solos,
+    solos_won, re_games)
+VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, week, player_id) DO UPDATE SET
+    games = standings_weekly.games + 1,
+    points = standings_weekly.points + excluded.points,
+    wins = standings_weekly.wins + excluded.wins,
+    solos = standings_weekly.solos + excluded.solos,
+    solos_won = standings_weekly.solos_won + excluded.solos_won,
+    re_games = standings_weekly.re_games + excluded.re_games
 """
 ADD_TO_TOTAL: Final = """
 INSERT INTO standings_total (guild_id, player_id, games, points, wins, solos, solos_won,
@@ -203,6 +215,10 @@ async def finish_game(
         await db.executemany(
             ADD_TO_DAILY,
             [(guild_id, r.player_id, day, *s) for r, s in zip(humans, sums, strict=True)],
+        )
+        await db.executemany(
+            ADD_TO_WEEKLY,
+            [(guild_id, day // 7, r.player_id, *s) for r, s in zip(humans, sums, strict=True)],
         )
         await db.executemany(
             ADD_TO_TOTAL,

@@ -1,9 +1,10 @@
 """Standings: the guild leaderboard and a session's Spielliste.
 
-The guild leaderboard reads the sums that :func:`db.results.finish_game` keeps per player,
-guild and UTC day (``standings_daily``) and for all time (``standings_total``), so its cost
-grows with players and days, not with games. A session's standings are summed from its few
-game results directly. Equal points share a rank: 1, 2, 2, 4.
+The guild leaderboard reads the sums that :func:`db.results.finish_game` keeps per guild
+and player: per UTC day, per seven-day block and for all time. A period adds up its whole
+blocks and the few days at its edges, so the cost grows with players, not with games.
+A session's standings are summed from its few game results directly. Equal points share
+a rank: 1, 2, 2, 4.
 """
 
 from __future__ import annotations
@@ -26,15 +27,29 @@ WHERE s.guild_id = ?
 ORDER BY rank, p.display_name, s.player_id
 LIMIT ?
 """
+# Whole weeks from standings_weekly, the edge days from standings_daily; sums first and
+# names after, as joining players per bucket row would double the cost.
 GUILD_PERIOD: Final = """
-SELECT RANK() OVER (ORDER BY SUM(d.points) DESC) AS rank,
-       d.player_id, p.display_name, NULL AS ai_level, NULL AS seat,
-       SUM(d.games) AS games, SUM(d.points) AS points, SUM(d.wins) AS wins,
-       SUM(d.solos) AS solos, SUM(d.solos_won) AS solos_won, SUM(d.re_games) AS re_games
-FROM standings_daily d JOIN players p ON p.user_id = d.player_id
-WHERE d.guild_id = ? AND d.day BETWEEN ? AND ?
-GROUP BY d.player_id, p.display_name
-ORDER BY rank, p.display_name, d.player_id
+WITH parts AS (
+    SELECT player_id, games, points, wins, solos, solos_won, re_games
+    FROM standings_weekly WHERE guild_id = ? AND week BETWEEN ? AND ?
+    UNION ALL
+    SELECT player_id, games, points, wins, solos, solos_won, re_games
+    FROM standings_daily WHERE guild_id = ? AND day BETWEEN ? AND ?
+    UNION ALL
+    SELECT player_id, games, points, wins, solos, solos_won, re_games
+    FROM standings_daily WHERE guild_id = ? AND day BETWEEN ? AND ?
+), sums AS (
+    SELECT player_id, SUM(games) AS games, SUM(points) AS points, SUM(wins) AS wins,
+           SUM(solos) AS solos, SUM(solos_won) AS solos_won, SUM(re_games) AS re_games
+    FROM parts
+    GROUP BY player_id
+)
+SELECT RANK() OVER (ORDER BY s.points DESC) AS rank,
+       s.player_id, p.display_name, NULL AS ai_level, NULL AS seat,
+       s.games, s.points, s.wins, s.solos, s.solos_won, s.re_games
+FROM sums s JOIN players p ON p.user_id = s.player_id
+ORDER BY rank, p.display_name, s.player_id
 LIMIT ?
 """
 # Humans are grouped by player, AI seats by seat (an AI has no identity beyond its seat).
@@ -58,6 +73,7 @@ ORDER BY rank, p.display_name IS NULL, p.display_name, seat
 # Recomputes the sums from game_results (the same arithmetic as migration 0002): the
 # benchmark's bulk load uses it, and it repairs the sums should they ever be doubted.
 CLEAR_DAILY: Final = "DELETE FROM standings_daily"
+CLEAR_WEEKLY: Final = "DELETE FROM standings_weekly"
 CLEAR_TOTAL: Final = "DELETE FROM standings_total"
 REBUILD_DAILY: Final = """
 INSERT INTO standings_daily
@@ -75,6 +91,14 @@ JOIN tables t ON t.id = s.table_id
 WHERE g.status = 'finished' AND r.player_id IS NOT NULL
 GROUP BY t.guild_id, r.player_id, g.finished_at / 86400000
 """
+REBUILD_WEEKLY: Final = """
+INSERT INTO standings_weekly
+    (guild_id, week, player_id, games, points, wins, solos, solos_won, re_games)
+SELECT guild_id, day / 7, player_id, SUM(games), SUM(points), SUM(wins), SUM(solos),
+       SUM(solos_won), SUM(re_games)
+FROM standings_daily
+GROUP BY guild_id, day / 7, player_id
+"""
 REBUILD_TOTAL: Final = """
 INSERT INTO standings_total
     (guild_id, player_id, games, points, wins, solos, solos_won, re_games)
@@ -83,6 +107,19 @@ SELECT guild_id, player_id, SUM(games), SUM(points), SUM(wins), SUM(solos), SUM(
 FROM standings_daily
 GROUP BY guild_id, player_id
 """
+
+
+def split_days(first: int, last: int) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """Cover days ``first..last`` by whole weeks (day // 7) and the days before and after.
+
+    Returns inclusive (week range, head day range, tail day range); an empty range has its
+    start after its end.
+    """
+    first_week = -(-first // 7)  # the first week that starts on or after ``first``
+    last_week = (last + 1) // 7 - 1  # the last week that ends on or before ``last``
+    if first_week > last_week:
+        return (1, 0), (first, last), (1, 0)
+    return (first_week, last_week), (first, 7 * first_week - 1), (7 * (last_week + 1), last)
 
 
 def _standing(row: Row) -> StandingRow:
@@ -112,7 +149,11 @@ async def guild_standings(
     else:
         first = _FIRST_DAY if period.first_day is None else day_number(period.first_day)
         last = _LAST_DAY if period.last_day is None else day_number(period.last_day)
-        rows = await db.fetchall(GUILD_PERIOD, (guild_id, first, last, row_limit))
+        weeks, head, tail = split_days(first, last)
+        rows = await db.fetchall(
+            GUILD_PERIOD,
+            (guild_id, *weeks, guild_id, *head, guild_id, *tail, row_limit),
+        )
     return [_standing(row) for row in rows]
 
 
@@ -135,6 +176,8 @@ async def rebuild_standings(db: Database) -> None:
     """Recompute the leaderboard sums from the stored game results."""
     async with db.transaction():
         await db.execute(CLEAR_DAILY)
+        await db.execute(CLEAR_WEEKLY)
         await db.execute(CLEAR_TOTAL)
         await db.execute(REBUILD_DAILY)
+        await db.execute(REBUILD_WEEKLY)
         await db.execute(REBUILD_TOTAL)

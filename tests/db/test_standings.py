@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
+import random
+from datetime import date, timedelta
 
 import db
 from db import Database
+from db.standings import split_days
 
 from .conftest import (
     ALICE,
@@ -159,3 +161,34 @@ async def test_kept_sums_match_a_recount(store: Database, table: Table) -> None:
     assert await db.guild_standings(store, GUILD, season) == before_season
     humans = [r for r in await db.session_standings(store, table.session.id) if r.player_id]
     assert points(humans) == points(before_total)
+
+
+def test_split_days_covers_each_day_once() -> None:
+    for first in range(-10, 30):
+        for last in range(first - 1, 45):
+            weeks, head, tail = split_days(first, last)
+            days = [d for w in range(weeks[0], weeks[1] + 1) for d in range(7 * w, 7 * w + 7)]
+            days += list(range(head[0], head[1] + 1)) + list(range(tail[0], tail[1] + 1))
+            assert sorted(days) == list(range(first, last + 1)), (first, last)
+
+
+async def test_periods_match_a_recount(store: Database, table: Table) -> None:
+    """Week blocks plus edge days give the same sums as counting every game."""
+    rng = random.Random(7)
+    played: list[tuple[date, list[db.SeatResult]]] = []
+    for number in range(1, 61):
+        when = at(2025, 1, 1) + timedelta(days=rng.randrange(120), hours=rng.randrange(24))
+        re_seats = tuple(rng.sample(range(4), 2))
+        results = normal_results((re_seats[0], re_seats[1]), rng.randint(-4, 4) or 1)
+        await play(store, table.session.id, number, results, when)
+        played.append((when.date(), results))
+    for _ in range(25):
+        first = date(2025, 1, 1) + timedelta(days=rng.randrange(130))
+        last = first + timedelta(days=rng.randrange(60))
+        expected: dict[int | None, int] = {}
+        for day, results in played:
+            if first <= day <= last:
+                for r in results:
+                    expected[r.player_id] = expected.get(r.player_id, 0) + r.points
+        period = db.Period.season(first, last)
+        assert points(await db.guild_standings(store, GUILD, period)) == expected
