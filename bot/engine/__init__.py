@@ -1,0 +1,34 @@
+"""The shared async engine: the one place where front ends meet the rules core and the store."""
+
+from bot.engine.core import AIPlayer, Engine
+from bot.engine.model import (
+    AI_LEVELS,
+    EngineError,
+    Event,
+    GameOver,
+    ListEntry,
+    SeatInfo,
+    SessionOver,
+    TableChanged,
+    TableInfo,
+    TrickTaken,
+    ViewChanged,
+    YourTurn,
+)
+
+__all__ = [
+    "AI_LEVELS",
+    "AIPlayer",
+    "Engine",
+    "EngineError",
+    "Event",
+    "GameOver",
+    "ListEntry",
+    "SeatInfo",
+    "SessionOver",
+    "TableChanged",
+    "TableInfo",
+    "TrickTaken",
+    "ViewChanged",
+    "YourTurn",
+]

@@ -1,0 +1,746 @@
+"""The shared async engine: tables, seats, turns, AI seats, timers, restart recovery.
+
+Every change goes through one table's lock: check who asks and the table version, validate
+with the rules core, store the action in SQLite, and only then apply and acknowledge. The
+in-memory state is a cache that ``start()`` rebuilds by replaying the stored logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final, Protocol
+
+from bot.engine.model import (
+    AI_LEVELS,
+    EngineError,
+    Event,
+    GameOver,
+    ListEntry,
+    SeatInfo,
+    SessionOver,
+    TableChanged,
+    TableInfo,
+    TrickTaken,
+    ViewChanged,
+    YourTurn,
+)
+from bot.rules.calls import Party
+from bot.rules.game import Action, Deal, Game, IllegalActionError
+from bot.rules.records import (
+    RecordError,
+    action_from_dict,
+    action_to_dict,
+    deal_from_dict,
+    deal_to_dict,
+    game_record_to_dict,
+    game_summary,
+    round_to_dict,
+)
+from bot.rules.round import RoundContext
+from bot.rules.ruleset import Ruleset
+from bot.rules.view import PlayerView, player_view, public_view
+from db import away, repo, results
+from db.database import Database
+from db.rows import SeatResult
+
+log = logging.getLogger(__name__)
+
+TURN_TIMER_KIND = "turn"
+# A human's seat is taken over by this AI level when they time out or leave.
+STAND_IN_LEVEL: Final = "leicht"
+
+
+class AIPlayer(Protocol):
+    def choose(self, level: str, view: PlayerView, rng: random.Random) -> Action: ...
+
+
+class _DefaultAI:
+    """Resolves the levels through ``bot.ai`` (imported lazily: it is heavy)."""
+
+    def choose(self, level: str, view: PlayerView, rng: random.Random) -> Action:
+        from bot.ai import get_strategy
+
+        return get_strategy(level).choose(view, rng)
+
+
+Listener = Callable[[Event], Awaitable[None]]
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class _Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Ruleset
+    status: str
+    version: int
+    turn_timer_s: int | None
+    games_per_session: int
+    seats: list[SeatInfo | None]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    session_id: int | None = None
+    round: RoundContext | None = None
+    dealer: int = 0
+    game: Game | None = None
+    game_id: int | None = None
+    game_number: int = 0
+    spielliste: list[ListEntry] = field(default_factory=list)
+    timer: asyncio.TimerHandle | None = None
+    ai_task: asyncio.Task[None] | None = None
+
+
+class Engine:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        ai: AIPlayer | None = None,
+        clock: Callable[[], datetime] = _utcnow,
+        seeds: Callable[[], int] | None = None,
+        ai_in_thread: bool = True,
+    ) -> None:
+        self.db = db
+        self.ai = ai or _DefaultAI()
+        self.clock = clock
+        self._seeds = seeds or (lambda: secrets.randbits(62))
+        self._ai_in_thread = ai_in_thread
+        self._tables: dict[int, _Table] = {}
+        self._by_channel: dict[tuple[int, int], int] = {}
+        self._listeners: list[Listener] = []
+        self._closed = False
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every open table from SQLite and re-arm its timers (restart recovery)."""
+        for row in await repo.list_open_tables(self.db):
+            table = await self._load_table(row.id)
+            self._tables[table.id] = table
+            self._by_channel[(table.guild_id, table.channel_id)] = table.id
+        pending = await repo.list_timers(self.db, due_by=self.clock() + timedelta(days=3650))
+        for timer in pending:
+            if timer.kind == TURN_TIMER_KIND and timer.table_id in self._tables:
+                self._arm_timer(self._tables[timer.table_id], timer.fires_at, timer.payload)
+        for table in self._tables.values():
+            if table.status == "playing":
+                self._kick_ai(table)
+        log.info("engine started with %d open table(s)", len(self._tables))
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = []
+        for table in self._tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+            if table.ai_task is not None and not table.ai_task.done():
+                table.ai_task.cancel()
+                tasks.append(table.ai_task)
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    async def idle(self) -> None:
+        """Wait until no AI is thinking at any table (for tests and the terminal client)."""
+        while True:
+            tasks = [t.ai_task for t in self._tables.values() if t.ai_task and not t.ai_task.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- queries ------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> TableInfo:
+        return self._snapshot(self._get(table_id))
+
+    def find_table(self, guild_id: int, channel_id: int) -> TableInfo | None:
+        table_id = self._by_channel.get((guild_id, channel_id))
+        return None if table_id is None else self.table(table_id)
+
+    def open_tables(self) -> list[TableInfo]:
+        return [self._snapshot(t) for t in self._tables.values()]
+
+    def view_for(self, table_id: int, user_id: int) -> PlayerView:
+        """The user's own view of the running game."""
+        table = self._get(table_id)
+        seat = self._seat_of(table, user_id)
+        if table.game is None:
+            raise EngineError("no_game", "no game is running at this table")
+        return player_view(table.game, seat)
+
+    def record(self, table_id: int) -> dict[str, Any]:
+        """The running (or last) game as a ``doko-game/1`` record."""
+        table = self._get(table_id)
+        if table.game is None:
+            raise EngineError("no_game", "no game has been played at this table yet")
+        return game_record_to_dict(table.game)
+
+    # -- table management ---------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        rules: Ruleset | None = None,
+        games: int = 24,
+        turn_timer_s: int | None = None,
+    ) -> TableInfo:
+        if (guild_id, channel_id) in self._by_channel:
+            raise EngineError("table_exists", "this channel already has a table")
+        if games < 1:
+            raise EngineError("bad_games", "a session has at least one game")
+        if turn_timer_s is not None and turn_timer_s < 5:
+            raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
+        rules = rules or Ruleset()
+        await repo.upsert_player(self.db, host_id, host_name)
+        row = await repo.create_table(
+            self.db,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            rules=rules.to_dict(),
+            games_per_session=games,
+            turn_timer_s=turn_timer_s,
+            now=self.clock(),
+        )
+        await repo.set_seat(self.db, row.id, 0, user_id=host_id)
+        table = _Table(
+            id=row.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            rules=rules,
+            status="lobby",
+            version=row.version,
+            turn_timer_s=turn_timer_s,
+            games_per_session=games,
+            seats=[SeatInfo(0, host_id, host_name, None), None, None, None],
+        )
+        self._tables[table.id] = table
+        self._by_channel[(guild_id, channel_id)] = table.id
+        await self._emit_table(table)
+        return self._snapshot(table)
+
+    async def join(
+        self, table_id: int, user_id: int, name: str, seat: int | None = None
+    ) -> TableInfo:
+        """Take a free seat in the lobby, or come back to one's own seat during a game."""
+        table = self._get(table_id)
+        async with table.lock:
+            own = self._find_seat(table, user_id)
+            if own is not None:
+                info = table.seats[own]
+                assert info is not None
+                if not info.away:
+                    raise EngineError("already_seated", "you already sit at this table")
+                await away.set_back(self.db, table.id, own, user_id)
+                table.seats[own] = replace(info, ai_level=None, away=False, name=name)
+                await self._bump(table)
+            else:
+                if table.status != "lobby":
+                    raise EngineError(
+                        "game_running", "the game has started; wait for the next table"
+                    )
+                seat = self._free_seat(table, seat)
+                await repo.upsert_player(self.db, user_id, name)
+                await repo.set_seat(self.db, table.id, seat, user_id=user_id)
+                table.seats[seat] = SeatInfo(seat, user_id, name, None)
+                await self._bump(table)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    async def leave(self, table_id: int, user_id: int) -> TableInfo:
+        """Leave the lobby, or hand one's seat to an AI mid-game (it can be taken back)."""
+        table = self._get(table_id)
+        async with table.lock:
+            seat = self._seat_of(table, user_id)
+            info = table.seats[seat]
+            assert info is not None
+            if table.status == "lobby":
+                await repo.clear_seat(self.db, table.id, seat)
+                table.seats[seat] = None
+            else:
+                if info.away:
+                    raise EngineError("already_away", "an AI already plays for you")
+                await away.set_away(self.db, table.id, seat, user_id, STAND_IN_LEVEL)
+                table.seats[seat] = replace(info, ai_level=STAND_IN_LEVEL, away=True)
+            await self._bump(table)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    async def add_ai(
+        self, table_id: int, user_id: int, level: str, seat: int | None = None
+    ) -> TableInfo:
+        table = self._get(table_id)
+        if level not in AI_LEVELS:
+            raise EngineError("bad_level", f"AI levels are {', '.join(AI_LEVELS)}")
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_seated_or_host(table, user_id)
+            seat = self._free_seat(table, seat)
+            await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
+            table.seats[seat] = SeatInfo(seat, None, f"Bot {level}", level)
+            await self._bump(table)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    async def remove_ai(self, table_id: int, user_id: int, seat: int) -> TableInfo:
+        table = self._get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_seated_or_host(table, user_id)
+            info = table.seats[seat] if 0 <= seat <= 3 else None
+            if info is None or not info.is_ai:
+                raise EngineError("not_ai_seat", "there is no AI on that seat")
+            await repo.clear_seat(self.db, table.id, seat)
+            table.seats[seat] = None
+            await self._bump(table)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    async def start_game(
+        self, table_id: int, user_id: int, fill_level: str = "leicht"
+    ) -> TableInfo:
+        """Start the session: empty seats get AIs, the first game is dealt."""
+        table = self._get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if user_id != table.host_id and self._find_seat(table, user_id) is None:
+                raise EngineError("not_seated", "only players at this table can start it")
+            for seat in range(4):
+                if table.seats[seat] is None:
+                    await repo.set_seat(self.db, table.id, seat, ai_level=fill_level)  # type: ignore[arg-type]
+                    table.seats[seat] = SeatInfo(seat, None, f"Bot {fill_level}", fill_level)
+            dealer = random.Random(self._seeds()).randrange(4)
+            session = await repo.create_session(
+                self.db,
+                table.id,
+                games_per_round=table.games_per_session,
+                dealer=dealer,
+                now=self.clock(),
+            )
+            table.session_id = session.id
+            table.round = RoundContext(session.games_left, session.pflichtsolo_done)
+            table.dealer = dealer
+            row = await repo.update_table(self.db, table.id, table.version, status="playing")
+            table.version = row.version
+            table.status = "playing"
+            await self._deal(table)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    async def stop_table(self, table_id: int, user_id: int, *, admin: bool = False) -> TableInfo:
+        table = self._get(table_id)
+        if user_id != table.host_id and not admin:
+            raise EngineError("not_host", "only the host or a server admin can stop the table")
+        async with table.lock:
+            if table.game_id is not None and table.game is not None and not table.game.finished:
+                await repo.abort_game(self.db, table.game_id, now=self.clock())
+            if table.session_id is not None:
+                await repo.finish_session(self.db, table.session_id, now=self.clock())
+            await repo.cancel_table_timers(self.db, table.id)
+            row = await repo.update_table(self.db, table.id, table.version, status="closed")
+            table.version = row.version
+            table.status = "closed"
+            if table.timer is not None:
+                table.timer.cancel()
+            self._by_channel.pop((table.guild_id, table.channel_id), None)
+        if table.ai_task is not None and table.ai_task is not asyncio.current_task():
+            table.ai_task.cancel()
+        snapshot = self._snapshot(table)
+        del self._tables[table.id]
+        await self._emit(TableChanged(snapshot))
+        return snapshot
+
+    # -- playing ------------------------------------------------------------------------
+
+    async def act(
+        self, table_id: int, user_id: int, move: dict[str, Any], version: int | None = None
+    ) -> TableInfo:
+        """One player's action, as a record action without the seat: ``{"play": "H10"}``.
+
+        ``version`` is the table version the user's button was made for; a stale one is
+        refused (a double click or an old message), ``None`` skips the check (typed commands).
+        """
+        table = self._get(table_id)
+        async with table.lock:
+            if table.status != "playing" or table.game is None:
+                raise EngineError("no_game", "no game is running at this table")
+            seat = self._seat_of(table, user_id)
+            if version is not None and version != table.version:
+                raise EngineError(
+                    "stale_version",
+                    "this button belongs to an earlier state of the table",
+                    current_version=table.version,
+                )
+            try:
+                action = action_from_dict({"seat": seat, **move}, 0)
+            except RecordError as err:
+                raise EngineError("bad_action", str(err)) from None
+            await self._apply(table, action)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    # -- internals: applying and storing ------------------------------------------------
+
+    async def _apply(self, table: _Table, action: Action) -> None:
+        """Validate, store, then apply (the caller holds the lock)."""
+        game = table.game
+        assert game is not None and table.game_id is not None
+        try:
+            game.validate(action)
+        except IllegalActionError as err:
+            raise EngineError(err.reason, str(err)) from None
+        tricks_before = len(game.tricks)
+        async with self.db.transaction():
+            await repo.append_action(
+                self.db, table.game_id, len(game.actions), action_to_dict(action), now=self.clock()
+            )
+            row = await repo.update_table(self.db, table.id, table.version)
+        game.apply(action)
+        table.version = row.version
+        if len(game.tricks) > tricks_before:
+            trick = game.tricks[-1]
+            assert trick.winner is not None
+            await self._emit(TrickTaken(table.id, len(game.tricks), trick.winner, trick.augen))
+        if game.finished:
+            await self._finish_game(table)
+
+    async def _bump(self, table: _Table) -> None:
+        row = await repo.update_table(self.db, table.id, table.version)
+        table.version = row.version
+
+    async def _deal(self, table: _Table) -> None:
+        assert table.session_id is not None and table.round is not None
+        seed = self._seeds()
+        deal = Deal.shuffled(seed, table.dealer, table.round, table.rules)
+        table.game_number += 1
+        data = deal_to_dict(deal)
+        row = await repo.create_game(
+            self.db,
+            table.session_id,
+            number=table.game_number,
+            ruleset=table.rules.to_dict(),
+            deal=data,
+            seed=seed,
+            dealer=table.dealer,
+            round_context=round_to_dict(table.round),
+            now=self.clock(),
+        )
+        table.game = Game(deal)
+        table.game_id = row.id
+        await self._bump(table)
+
+    async def _finish_game(self, table: _Table) -> None:
+        game = table.game
+        assert game is not None and game.result is not None and table.game_id is not None
+        result = game.result
+        seat_results = []
+        for seat in range(4):
+            info = table.seats[seat]
+            assert info is not None
+            party = game.parties[seat]
+            assert party is not None
+            seat_results.append(
+                SeatResult(
+                    seat=seat,
+                    party=str(party),  # type: ignore[arg-type]
+                    augen=result.re_augen if party is Party.RE else result.kontra_augen,
+                    points=result.scores[seat],
+                    contract=str(game.contract),
+                    is_solo=result.solo,
+                    won=result.winner is party,
+                    player_id=info.user_id,
+                    ai_level=info.ai_level if info.user_id is None else None,  # type: ignore[arg-type]
+                )
+            )
+        await results.finish_game(
+            self.db, table.game_id, seat_results, game_record_to_dict(game), now=self.clock()
+        )
+        entry = self._entry(table, game)
+        table.spielliste.append(entry)
+        await self._emit(GameOver(table.id, table.game_id, entry, game_summary(game)))
+        assert table.round is not None and table.session_id is not None
+        table.round = game.next_round()
+        table.dealer = game.next_dealer()
+        assert table.round is not None
+        await repo.update_round_context(
+            self.db,
+            table.session_id,
+            games_left=table.round.games_left,
+            pflichtsolo_done=table.round.pflichtsolo_done,
+            dealer=table.dealer,
+        )
+        if self._session_done(table):
+            await repo.finish_session(self.db, table.session_id, now=self.clock())
+            row = await repo.update_table(self.db, table.id, table.version, status="closed")
+            table.version = row.version
+            table.status = "closed"
+            self._by_channel.pop((table.guild_id, table.channel_id), None)
+            await self._emit(SessionOver(table.id, tuple(table.spielliste)))
+        else:
+            await self._deal(table)
+
+    def _session_done(self, table: _Table) -> bool:
+        ctx = table.round
+        assert ctx is not None
+        if not (table.rules.pflichtsolo_enabled and table.rules.solos_enabled):
+            return ctx.games_left <= 0
+        return ctx.finished
+
+    def _entry(self, table: _Table, game: Game) -> ListEntry:
+        result = game.result
+        assert result is not None
+        before = table.spielliste[-1].totals if table.spielliste else (0, 0, 0, 0)
+        totals = tuple(a + b for a, b in zip(before, result.scores, strict=True))
+        return ListEntry(
+            number=len(table.spielliste) + 1,
+            contract=str(game.contract),
+            solo_kind=str(game.solo_kind) if game.solo_kind else None,
+            soloist=game.soloist,
+            game_value=result.game_value,
+            scores=result.scores,
+            totals=(totals[0], totals[1], totals[2], totals[3]),
+        )
+
+    # -- internals: AI turns and timers -------------------------------------------------
+
+    def _kick_ai(self, table: _Table) -> None:
+        if self._closed or table.status != "playing":
+            return
+        if table.ai_task is None or table.ai_task.done():
+            table.ai_task = asyncio.create_task(self._drive_ai(table), name=f"ai-table-{table.id}")
+
+    async def _drive_ai(self, table: _Table) -> None:
+        """Let AI seats act until a human must act (or the table closes)."""
+        try:
+            while not self._closed and table.status == "playing":
+                async with table.lock:
+                    game = table.game
+                    if game is None or game.finished:
+                        return
+                    seat = game.to_act()
+                    assert seat is not None
+                    info = table.seats[seat]
+                    assert info is not None
+                    if not info.played_by_ai:
+                        await self._arm_turn_timer(table)
+                        return
+                    version = table.version
+                    view = player_view(game, seat)
+                    rng = random.Random(f"{game.deal.seed}:{len(game.actions)}:{seat}")
+                    level = info.ai_level or STAND_IN_LEVEL
+                action = await self._decide(level, view, rng)
+                async with table.lock:
+                    if table.version != version:
+                        continue  # somebody acted meanwhile (a call): think again
+                    await self._apply(table, action)
+                await self._after_change(table, kick=False)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("AI driver failed at table %s", table.id)
+
+    async def _decide(self, level: str, view: PlayerView, rng: random.Random) -> Action:
+        if self._ai_in_thread:
+            return await asyncio.to_thread(self.ai.choose, level, view, rng)
+        return self.ai.choose(level, view, rng)
+
+    async def _arm_turn_timer(self, table: _Table) -> None:
+        """Store and schedule the deadline of the human now to act (the caller holds the lock)."""
+        if table.turn_timer_s is None or table.game is None or table.game.finished:
+            return
+        fires_at = self.clock() + timedelta(seconds=table.turn_timer_s)
+        payload = {"version": table.version}
+        await repo.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+        await repo.add_timer(
+            self.db,
+            kind=TURN_TIMER_KIND,
+            table_id=table.id,
+            fires_at=fires_at,
+            payload=payload,
+            now=self.clock(),
+        )
+        self._arm_timer(table, fires_at, payload)
+
+    def _arm_timer(self, table: _Table, fires_at: datetime, payload: dict[str, Any]) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+        delay = max(0.0, (fires_at - self.clock()).total_seconds())
+        loop = asyncio.get_running_loop()
+        table.timer = loop.call_later(
+            delay, lambda: asyncio.ensure_future(self.expire_turn(table.id, payload["version"]))
+        )
+
+    async def expire_turn(self, table_id: int, version: int) -> bool:
+        """The turn timer ran out: an AI plays for the absent player. Returns whether it did."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return False
+        async with table.lock:
+            game = table.game
+            if table.version != version or game is None or game.finished:
+                return False
+            seat = game.to_act()
+            assert seat is not None
+            view = player_view(game, seat)
+            rng = random.Random(f"{game.deal.seed}:{len(game.actions)}:{seat}:timeout")
+            action = self.ai.choose(STAND_IN_LEVEL, view, rng)
+            await self._apply(table, action)
+        await self._after_change(table)
+        return True
+
+    # -- internals: events --------------------------------------------------------------
+
+    async def _after_change(self, table: _Table, kick: bool = True) -> None:
+        if table.timer is not None and table.status != "playing":
+            table.timer.cancel()
+        await self._emit_table(table)
+        if kick:
+            self._kick_ai(table)
+
+    async def _emit_table(self, table: _Table) -> None:
+        snapshot = self._snapshot(table)
+        await self._emit(TableChanged(snapshot))
+        game = table.game
+        if game is None or table.status != "playing":
+            return
+        turn = game.to_act()
+        for info in table.seats:
+            if info is None or info.user_id is None:
+                continue
+            view = player_view(game, info.seat)
+            await self._emit(ViewChanged(table.id, table.version, info.user_id, view))
+            if turn == info.seat and not info.played_by_ai:
+                await self._emit(YourTurn(table.id, table.version, info.user_id, view))
+
+    async def _emit(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            try:
+                await listener(event)
+            except Exception:
+                log.exception("event listener failed on %s", type(event).__name__)
+
+    # -- internals: helpers -------------------------------------------------------------
+
+    def _get(self, table_id: int) -> _Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise EngineError("no_table", "there is no open table with that id")
+        return table
+
+    def _find_seat(self, table: _Table, user_id: int) -> int | None:
+        for info in table.seats:
+            if info is not None and info.user_id == user_id:
+                return info.seat
+        return None
+
+    def _seat_of(self, table: _Table, user_id: int) -> int:
+        seat = self._find_seat(table, user_id)
+        if seat is None:
+            raise EngineError("not_seated", "you do not sit at this table")
+        return seat
+
+    def _free_seat(self, table: _Table, seat: int | None) -> int:
+        if seat is not None:
+            if not 0 <= seat <= 3:
+                raise EngineError("bad_seat", "seats are numbered 0 to 3")
+            if table.seats[seat] is not None:
+                raise EngineError("seat_taken", "that seat is taken")
+            return seat
+        for s in range(4):
+            if table.seats[s] is None:
+                return s
+        raise EngineError("table_full", "all four seats are taken")
+
+    def _require_lobby(self, table: _Table) -> None:
+        if table.status != "lobby":
+            raise EngineError("game_running", "this can only be done before the game starts")
+
+    def _require_seated_or_host(self, table: _Table, user_id: int) -> None:
+        if user_id != table.host_id and self._find_seat(table, user_id) is None:
+            raise EngineError("not_seated", "you do not sit at this table")
+
+    def _snapshot(self, table: _Table) -> TableInfo:
+        game = table.game
+        return TableInfo(
+            id=table.id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            host_id=table.host_id,
+            rules=table.rules,
+            status=table.status,
+            version=table.version,
+            turn_timer_s=table.turn_timer_s,
+            games_per_session=table.games_per_session,
+            seats=tuple(table.seats),
+            game_number=table.game_number or None,
+            game_id=table.game_id,
+            games_left=table.round.games_left if table.round else None,
+            pflichtsolo_done=table.round.pflichtsolo_done if table.round else None,
+            public=public_view(game) if game is not None else None,
+            spielliste=tuple(table.spielliste),
+        )
+
+    async def _load_table(self, table_id: int) -> _Table:
+        """Rebuild one table from SQLite: seats, session, Spielliste, the running game."""
+        row = await repo.get_table(self.db, table_id)
+        seats: list[SeatInfo | None] = [None] * 4
+        owners = await away.away_owners(self.db, table_id)
+        for seat_row in await repo.get_seats(self.db, table_id):
+            owner = seat_row.user_id or owners.get(seat_row.seat)
+            name = f"Bot {seat_row.ai_level}"
+            if owner is not None:
+                player = await repo.get_player(self.db, owner)
+                name = player.display_name if player else str(owner)
+            seats[seat_row.seat] = SeatInfo(
+                seat_row.seat, owner, name, seat_row.ai_level, away=seat_row.seat in owners
+            )
+        table = _Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            rules=Ruleset.from_dict(row.rules),
+            status=row.status,
+            version=row.version,
+            turn_timer_s=row.turn_timer_s,
+            games_per_session=row.games_per_session,
+            seats=seats,
+        )
+        session = await repo.get_active_session(self.db, table_id)
+        if session is None:
+            return table
+        table.session_id = session.id
+        table.round = RoundContext(session.games_left, session.pflichtsolo_done)
+        table.dealer = session.dealer
+        for game_row in await repo.list_games(self.db, session.id):
+            table.game_number = max(table.game_number, game_row.number)
+            if game_row.status == "finished" and game_row.record is not None:
+                deal = deal_from_dict(game_row.record)
+                finished = Game(deal)
+                for i, a in enumerate(game_row.record.get("actions", [])):
+                    finished.apply(action_from_dict(a, i))
+                table.spielliste.append(self._entry(table, finished))
+            elif game_row.status == "running":
+                game = Game(deal_from_dict(game_row.deal))
+                for i, a in enumerate(await repo.load_actions(self.db, game_row.id)):
+                    game.apply(action_from_dict(a, i))
+                table.game = game
+                table.game_id = game_row.id
+        return table

@@ -1,0 +1,133 @@
+"""What the engine hands to front ends: snapshots, errors and events. No hand is public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules.ruleset import Ruleset
+from bot.rules.view import PlayerView, PublicView
+
+AI_LEVELS = ("leicht", "mittel", "schwer")
+
+
+class EngineError(Exception):
+    """A request the engine refuses; ``reason`` is a stable code the front ends translate."""
+
+    def __init__(self, reason: str, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None  # the human who owns the seat (also while an AI stands in)
+    name: str
+    ai_level: str | None  # the AI playing this seat now, if any
+    away: bool = False  # a human who left mid-game: the AI plays until they come back
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ListEntry:
+    """One line of the Spielliste."""
+
+    number: int
+    contract: str
+    solo_kind: str | None  # "pflicht" and "vorgefuehrt" go into the Pflichtsolo column
+    soloist: int | None
+    game_value: int
+    scores: tuple[int, int, int, int]
+    totals: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A public snapshot of a table."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Ruleset
+    status: str  # lobby, playing, closed
+    version: int
+    turn_timer_s: int | None
+    games_per_session: int
+    seats: tuple[SeatInfo | None, ...]
+    game_number: int | None
+    game_id: int | None
+    games_left: int | None
+    pflichtsolo_done: tuple[bool, ...] | None
+    public: PublicView | None
+    spielliste: tuple[ListEntry, ...] = field(default=())
+
+    def seat_of(self, user_id: int) -> int | None:
+        for info in self.seats:
+            if info is not None and info.user_id == user_id:
+                return info.seat
+        return None
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        return self.spielliste[-1].totals if self.spielliste else (0, 0, 0, 0)
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanged:
+    table: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class ViewChanged:
+    """Sent for each seated human after every change: their own view only."""
+
+    table_id: int
+    version: int
+    user_id: int
+    view: PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    table_id: int
+    version: int
+    user_id: int
+    view: PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    table_id: int
+    trick_number: int
+    winner: int
+    augen: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    table_id: int
+    game_id: int
+    entry: ListEntry
+    summary: dict[str, Any]  # the replay summary with the full Spielwert breakdown
+
+
+@dataclass(frozen=True, slots=True)
+class SessionOver:
+    table_id: int
+    spielliste: tuple[ListEntry, ...]
+
+
+Event = TableChanged | ViewChanged | YourTurn | TrickTaken | GameOver | SessionOver
