@@ -1,0 +1,48 @@
+"""AI players: they see only a PlayerView and return one of its legal actions.
+
+Levels players pick: ``leicht`` (heuristic), ``mittel`` (Monte-Carlo, small budget) and
+``schwer`` (Monte-Carlo, larger budget); ``random`` is the arena's baseline.
+"""
+
+from __future__ import annotations
+
+from bot.ai.heuristic import HeuristicStrategy
+from bot.ai.montecarlo import MonteCarloStrategy
+from bot.ai.strategy import RandomStrategy, Strategy
+
+# Playouts per decision; split over the candidate cards.
+MITTEL_PLAYOUTS = 1200
+SCHWER_PLAYOUTS = 5000
+
+LEVELS: dict[str, str] = {
+    "leicht": "heuristic",
+    "mittel": "montecarlo",
+    "schwer": "montecarlo-schwer",
+}
+STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-schwer")
+
+
+def get_strategy(name: str) -> Strategy:
+    """A fresh strategy by name or level (``random``, ``heuristic``/``leicht``,
+    ``montecarlo``/``mittel``, ``montecarlo-schwer``/``schwer``)."""
+    key = LEVELS.get(name, name)
+    if key == "random":
+        return RandomStrategy()
+    if key == "heuristic":
+        return HeuristicStrategy()
+    if key == "montecarlo":
+        return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name="montecarlo")
+    if key == "montecarlo-schwer":
+        return MonteCarloStrategy(playouts=SCHWER_PLAYOUTS, name="montecarlo-schwer")
+    known = ", ".join((*STRATEGY_NAMES, *LEVELS))
+    raise ValueError(f"unknown strategy {name!r} (known: {known})")
+
+
+__all__ = [
+    "LEVELS",
+    "HeuristicStrategy",
+    "MonteCarloStrategy",
+    "RandomStrategy",
+    "Strategy",
+    "get_strategy",
+]

@@ -1,0 +1,35 @@
+"""The one interface every AI level implements, and the random baseline."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from bot.rules.game import Action, Announce
+from bot.rules.view import PlayerView
+
+
+class Strategy(Protocol):
+    """Picks one of ``view.legal`` for the seat of the view.
+
+    Asked once per decision: gesund/Vorbehalt, the contract to name, each card, and whether
+    to make a call (an Ansage or Absage). After a call is applied the driver asks again; only
+    new, higher calls are offered then, so a strategy cannot announce forever.
+    """
+
+    name: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
+
+
+class RandomStrategy:
+    """Uniform over the legal actions, but never a call: the baseline of the arena."""
+
+    name = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        options: list[Action] = [a for a in view.legal if not isinstance(a, Announce)]
+        options = options or list(view.legal)
+        if not options:
+            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        return rng.choice(options)

@@ -1,0 +1,169 @@
+"""Duplicate matches between AI strategies: ``arena --strategies A,B --deals N --seed S``.
+
+Every seeded deal is played once per rotation of the strategies through the seats (for A,B:
+A on seats 0 and 2, B on 1 and 3, then swapped), so the luck of the cards cancels. Points
+per game are a seat's mean score per game; the 95 % interval is over deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import random
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from bot.ai import get_strategy
+from bot.ai.strategy import Strategy
+from bot.rules.game import Announce, Deal, Game
+from bot.rules.ruleset import DDV, Ruleset, RulesetError
+from bot.rules.view import player_view
+
+log = logging.getLogger(__name__)
+
+# More calls than levels exist in one turn means a strategy is stuck announcing.
+_MAX_CALLS_PER_TURN = 6
+
+
+def seat_plan(names: Sequence[str]) -> list[tuple[str, str, str, str]]:
+    """One seating per rotation: strategies cycle over the four seats."""
+    k = len(names)
+    return [
+        (names[r % k], names[(1 + r) % k], names[(2 + r) % k], names[(3 + r) % k]) for r in range(k)
+    ]
+
+
+def play_game(deal: Deal, seats: Sequence[Strategy], rng_seed: str) -> Game:
+    """Play one game with four AI seats; each seat gets its own seeded generator."""
+    game = Game(deal)
+    rngs = [random.Random(f"{rng_seed}/{seat}") for seat in range(4)]
+    calls_in_turn = 0
+    last_turn: tuple[int, int] | None = None
+    while not game.finished:
+        seat = game.to_act()
+        assert seat is not None
+        view = player_view(game, seat)
+        action = seats[seat].choose(view, rngs[seat])
+        turn = (seat, len(game.actions))
+        if isinstance(action, Announce):
+            calls_in_turn = calls_in_turn + 1 if last_turn and last_turn[0] == seat else 1
+            if calls_in_turn > _MAX_CALLS_PER_TURN:
+                raise RuntimeError(f"{seats[seat].name} keeps announcing at seat {seat}")
+        else:
+            calls_in_turn = 0
+        last_turn = turn
+        game.apply(action)
+    return game
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    points: dict[str, float]  # mean score per seat and game, over the deal's rotations
+
+
+def play_deal(names: tuple[str, ...], index: int, seed: int, rules: Ruleset) -> DealResult:
+    deal = Deal.shuffled(seed * 1_000_003 + index, dealer=index % 4, ruleset=rules)
+    strategies = {n: get_strategy(n) for n in names}
+    total = dict.fromkeys(names, 0.0)
+    seats_of = dict.fromkeys(names, 0)
+    for r, plan in enumerate(seat_plan(names)):
+        game = play_game(deal, [strategies[n] for n in plan], f"{seed}/{index}/{r}")
+        assert game.result is not None
+        for seat, n in enumerate(plan):
+            total[n] += game.result.scores[seat]
+            seats_of[n] += 1
+    return DealResult({n: total[n] / seats_of[n] for n in names})
+
+
+def _play_chunk(args: tuple[tuple[str, ...], list[int], int, Ruleset]) -> list[DealResult]:
+    names, indices, seed, rules = args
+    return [play_deal(names, i, seed, rules) for i in indices]
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and normal-approximation 95 % interval."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return m, m - half, m + half
+
+
+def run(
+    names: tuple[str, ...], deals: int, seed: int, rules: Ruleset = DDV, jobs: int = 1
+) -> dict[str, object]:
+    """Play the match and summarize it as the ``--json`` object."""
+    indices = list(range(deals))
+    chunks = [indices[i::jobs] for i in range(jobs)] if jobs > 1 else [indices]
+    results: list[DealResult] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(_play_chunk, [(names, c, seed, rules) for c in chunks]):
+                results.extend(part)
+    else:
+        results = _play_chunk((names, indices, seed, rules))
+    out: dict[str, object] = {}
+    strat: dict[str, dict[str, object]] = {}
+    for n in names:
+        m, lo, hi = mean_ci([r.points[n] for r in results])
+        strat[n] = {"points_per_game": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+    out["strategies"] = strat
+    out["deals"] = deals
+    out["games"] = deals * len(seat_plan(names))
+    out["seed"] = seed
+    out["rules"] = rules.to_dict()
+    if len(names) == 2:
+        a, b = names
+        m, lo, hi = mean_ci([r.points[a] - r.points[b] for r in results])
+        out["difference"] = {
+            "of": f"{a}-{b}",
+            "points_per_game": round(m, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+        }
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="arena", description=__doc__)
+    parser.add_argument(
+        "--strategies", required=True, help="comma-separated, e.g. heuristic,random"
+    )
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--rules", default=None, help="rule overrides as JSON, e.g. '{\"with_nines\": false}'"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args(argv)
+    names = tuple(s.strip() for s in args.strategies.split(",") if s.strip())
+    if len(names) < 2 or len(set(names)) != len(names):
+        parser.error("--strategies needs two or more different names")
+    try:
+        for n in names:
+            get_strategy(n)
+        rules = Ruleset.from_dict(json.loads(args.rules)) if args.rules else DDV
+    except (ValueError, RulesetError) as err:
+        parser.error(str(err))
+    if args.deals < 1 or args.jobs < 1:
+        parser.error("--deals and --jobs must be at least 1")
+    out = run(names, args.deals, args.seed, rules, args.jobs)
+    if args.json:
+        sys.stdout.write(json.dumps(out) + "\n")
+    else:
+        strat = out["strategies"]
+        assert isinstance(strat, dict)
+        lines = [f"{args.deals} deals, {out['games']} games, seed {args.seed}"]
+        for n, s in strat.items():
+            lo, hi = s["ci95"]
+            lines.append(
+                f"{n:>20}: {s['points_per_game']:+.3f} points/game  95% CI [{lo:+.3f}, {hi:+.3f}]"
+            )
+        sys.stdout.write("\n".join(lines) + "\n")
+    return 0
