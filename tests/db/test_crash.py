@@ -53,8 +53,9 @@ async def test_sigkill_loses_no_committed_action(tmp_path: Path) -> None:
     path = tmp_path / "crash.sqlite3"
     committed: dict[int, int] = {}  # game -> highest seq reported
     finished: set[int] = set()
-    # Kill points vary so that some land inside an action and some inside finish_game.
-    for lines in (40, 101, 157):
+    # A game reports 13 lines (12 actions, then "finished"): killing right after line
+    # 13k + 12 lands while finish_game writes, after 13k + 5 while actions are appended.
+    for lines in (38, 96, 155):
         for line in run_child_until_killed(path, lines):
             kind, game, *rest = line.split()
             if kind == "action":
