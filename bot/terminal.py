@@ -1,0 +1,198 @@
+"""``python -m bot play``: a Doppelkopf session in the terminal against AI players.
+
+It drives exactly the engine the Discord bot uses, with a SQLite file of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import db
+from bot.cli import CALL_TEXT, render_game
+from bot.engine import AI_LEVELS, Engine, EngineError, Event, GameOver, SessionOver, TrickTaken
+from bot.rules.contracts import Contract
+from bot.rules.game import Action, Announce, Declare, Play, Reserve
+from bot.rules.records import action_to_dict, game_record_from_dict, replay_record
+from bot.rules.ruleset import Ruleset, RulesetError
+from bot.rules.view import PlayerView
+
+HUMAN = 1
+SUITS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def card_text(code: str) -> str:
+    return f"{SUITS[code[0]]}{code[1:]}"
+
+
+def describe(action: Action) -> str:
+    match action:
+        case Reserve():
+            return "Vorbehalt" if action.reserve else "gesund"
+        case Declare():
+            return str(action.contract)
+        case Play():
+            return card_text(action.card.code)
+        case Announce():
+            return CALL_TEXT[str(action.call)]
+
+
+def render_view(view: PlayerView, names: list[str]) -> list[str]:
+    lines = []
+    contract = str(view.contract) if view.contract else "Vorbehaltsabfrage"
+    party = f", du bist {view.own_party}" if view.own_party else ""
+    lines.append(f"Spiel: {contract}{party}   Geber: {names[view.dealer]}")
+    if view.calls:
+        said = ", ".join(f"{names[s]}: {CALL_TEXT[str(c)]}" for s, c in view.calls)
+        lines.append(f"Ansagen: {said}")
+    if view.tricks:
+        last = view.tricks[-1]
+        cards = " ".join(
+            f"{names[s]} {card_text(c.code)}" for s, c in zip(last.seats, last.cards, strict=True)
+        )
+        lines.append(f"Letzter Stich: {cards} → {names[last.winner or 0]}")
+    seats = [(view.current_leader + i) % 4 for i in range(len(view.current_trick))]
+    trick = " ".join(
+        f"{names[s]} {card_text(c.code)}" for s, c in zip(seats, view.current_trick, strict=True)
+    )
+    lines.append(f"Stich {len(view.tricks) + 1}: {trick or '(leer)'}")
+    order = (view.contract or Contract.NORMAL).order
+    hand = " ".join(("*" if order.is_trump(c) else "") + card_text(c.code) for c in view.hand)
+    lines.append(f"Deine Karten (* = Trumpf): {hand}")
+    return lines
+
+
+def parse_choice(text: str, legal: list[Action]) -> Action | None:
+    """A number from the menu, or what is written there (``H10``, ``re``, ``gesund`` …)."""
+    text = text.strip().lower()
+    if text.isdigit() and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    for action in legal:
+        words = {describe(action).lower(), str(action_to_dict(action).get("play", "")).lower()}
+        if isinstance(action, Announce):
+            words.add(str(action.call))
+        if isinstance(action, Reserve):
+            words.add("v" if action.reserve else "g")
+        if text in words:
+            return action
+    return None
+
+
+class Terminal:
+    def __init__(
+        self,
+        engine: Engine,
+        ask: Callable[[str], str] = input,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        self.engine = engine
+        self.ask = ask
+        self.say = say
+        self.names = ["Du", "Links", "Gegenüber", "Rechts"]
+        engine.subscribe(self.on_event)
+
+    async def on_event(self, event: Event) -> None:
+        match event:
+            case TrickTaken():
+                self.say(
+                    f"  Stich {event.trick_number} an {self.names[event.winner]}"
+                    f" ({event.augen} Augen)"
+                )
+            case GameOver():
+                # Sent before the next deal, so the table's record is still the finished game.
+                record = self.engine.record(event.table_id)
+                game, _ = replay_record(game_record_from_dict(record))
+                self.say("\n".join(render_game(game)))
+                totals = "  ".join(
+                    f"{self.names[s]} {t:+d}" for s, t in enumerate(event.entry.totals)
+                )
+                self.say(f"Spielliste: {totals}")
+            case SessionOver():
+                self.say("Die Runde ist zu Ende.")
+            case _:
+                pass
+
+    async def run(self, table_id: int) -> int:
+        while True:
+            await self.engine.idle()
+            try:
+                info = self.engine.table(table_id)
+            except EngineError:
+                return 0
+            if info.status != "playing":
+                return 0
+            view = self.engine.view_for(table_id, HUMAN)
+            if view.to_act != view.seat:
+                await asyncio.sleep(0)
+                continue
+            self.say("")
+            self.say("\n".join(render_view(view, self.names)))
+            legal = list(view.legal)
+            menu = "  ".join(f"[{i}] {describe(a)}" for i, a in enumerate(legal, start=1))
+            self.say(menu)
+            try:
+                text = await asyncio.to_thread(self.ask, "Deine Wahl: ")
+            except EOFError:
+                self.say("Ende der Eingabe: das Spiel bleibt gespeichert.")
+                return 0
+            if text.strip().lower() in ("q", "quit", "ende"):
+                return 0
+            choice = parse_choice(text, legal)
+            if choice is None:
+                self.say(f"'{text.strip()}' steht nicht zur Wahl: Nummer oder Karte (z. B. H10).")
+                continue
+            move = action_to_dict(choice)
+            del move["seat"]
+            try:
+                await self.engine.act(table_id, HUMAN, move, info.version)
+            except EngineError as err:
+                self.say(f"Nicht erlaubt: {err}")
+
+
+async def play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
+    path = Path(args.db) if args.db else Path(tempfile.mkdtemp()) / "play.sqlite3"
+    store = await db.connect(path)
+    engine = Engine(store)
+    await engine.start()
+    try:
+        rules = Ruleset.from_dict(args.rules)
+        table = engine.find_table(0, 0)
+        if table is None:
+            table = await engine.create_table(
+                guild_id=0,
+                channel_id=0,
+                host_id=HUMAN,
+                host_name="Du",
+                rules=rules,
+                games=args.games,
+            )
+            for seat in (1, 2, 3):
+                table = await engine.add_ai(table.id, HUMAN, args.level, seat)
+            table = await engine.start_game(table.id, HUMAN)
+        terminal = Terminal(engine, ask=ask)
+        return await terminal.run(table.id)
+    finally:
+        await engine.close()
+        await store.close()
+
+
+def main(argv: list[str]) -> int:
+    import json
+
+    parser = argparse.ArgumentParser(prog="python -m bot play")
+    parser.add_argument("--games", type=int, default=24, help="games in the session (default 24)")
+    parser.add_argument("--level", choices=AI_LEVELS, default="leicht", help="the AI players")
+    parser.add_argument("--db", help="SQLite file to keep the session in (resumes it)")
+    parser.add_argument("--rules", type=json.loads, default={}, help="rule overrides as JSON")
+    args = parser.parse_args(argv)
+    try:
+        return asyncio.run(play(args))
+    except RulesetError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
