@@ -1,0 +1,1 @@
+"""Benchmarks behind ``python -m bot bench``: speed figures, never timed tests."""

@@ -1,0 +1,141 @@
+"""``bench rules``: how fast the rules core plays, on one core (a benchmark, not a test).
+
+* ``playouts_per_s``: the unchecked fast path a Monte-Carlo AI uses: a fresh deal, a normal
+  game of 48 random legal cards, trick winners, Augen per party (``fast.random_playout`` on
+  one running generator, as a search uses it; ``playouts_per_s_seeded`` also seeds a new
+  generator per playout, ``fast.random_playout_from_deal``).
+* ``random_games_per_s``: complete random games through the validating ``Game`` API: a
+  seeded deal, the Vorbehaltsabfrage with random choices among ``legal_actions``, a random
+  legal Ansage or Absage now and then, 48 legal plays, scoring.
+* ``replays_per_s``: ``doko-game/1`` records (as parsed JSON) read and replayed, every action
+  checked (``records.game_record_from_dict`` + ``records.replay_record``).
+
+Each figure: a short warm-up, then a fixed wall-clock budget timed with ``perf_counter``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.rules.fast import random_playout, random_playout_from_deal
+from bot.rules.game import Announce, Deal, Game
+from bot.rules.records import game_record_from_dict, game_record_to_dict, replay_record
+
+TARGETS = {"playouts_per_s": 24_000, "random_games_per_s": 5_000}
+ANNOUNCE_CHANCE = 0.05  # per turn with an Ansage/Absage on offer: a few calls per game
+
+
+def rate(step: Callable[[int], object], seconds: float, batch: int) -> tuple[float, float]:
+    """Calls of ``step(i)`` per second: warm up, then run for ``seconds`` of wall clock.
+
+    Also returns the share of that wall clock this process was on a CPU: well below 1.0
+    means other processes competed for the core and the figure is low.
+    """
+    clock = time.perf_counter
+    i = 0
+    end = clock() + min(0.5, seconds / 4)
+    while clock() < end:
+        for _ in range(batch):
+            step(i)
+            i += 1
+    done = 0
+    cpu = time.process_time()
+    start = clock()
+    elapsed = 0.0
+    while elapsed < seconds:
+        for _ in range(batch):
+            step(i)
+            i += 1
+        done += batch
+        elapsed = clock() - start
+    return done / elapsed, (time.process_time() - cpu) / elapsed
+
+
+def random_game(seed: int, rng: random.Random) -> Game:
+    """One complete game of random legal choices through the validating API."""
+    game = Game(Deal.shuffled(seed, dealer=seed % 4))
+    while not game.finished:
+        seat = game.to_act()
+        assert seat is not None
+        actions = game.legal_actions(seat)
+        calls = [a for a in actions if isinstance(a, Announce)]
+        if calls and rng.random() < ANNOUNCE_CHANCE:
+            game.apply(rng.choice(calls))
+            continue
+        moves = [a for a in actions if not isinstance(a, Announce)]
+        game.apply(rng.choice(moves))
+    assert game.result is not None
+    return game
+
+
+def sample_records(count: int, seed: int) -> list[dict[str, Any]]:
+    """Records of random games, as a record file would parse: plain JSON values."""
+    rng = random.Random(seed)
+    records = []
+    for i in range(count):
+        game = random_game(seed + i, rng)
+        records.append(json.loads(json.dumps(game_record_to_dict(game))))
+    return records
+
+
+def measure(seconds: float) -> dict[str, Any]:
+    rng = random.Random(1)
+    playouts, cpu1 = rate(lambda i: random_playout(rng), seconds, 200)
+    seeded, cpu2 = rate(random_playout_from_deal, seconds, 200)
+    games, cpu3 = rate(lambda i: random_game(i, rng), seconds, 5)
+    records = sample_records(200, 10_000)
+
+    def replay_one(i: int) -> None:
+        game, error = replay_record(game_record_from_dict(records[i % len(records)]))
+        assert error is None and game.finished
+
+    replays, cpu4 = rate(replay_one, seconds, 5)
+    return {
+        "playouts_per_s": round(playouts),
+        "random_games_per_s": round(games),
+        "replays_per_s": round(replays),
+        "playouts_per_s_seeded": round(seeded),
+        "targets": TARGETS,
+        "seconds_per_figure": seconds,
+        "cpu_share": round(min(cpu1, cpu2, cpu3, cpu4), 2),
+        "python": platform.python_version(),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bench rules", description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="wall-clock budget per figure (default 3)"
+    )
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    result = measure(args.seconds)
+    if args.json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return 0
+    rows = [
+        ("playouts_per_s", "fast path: deal + 48 random cards"),
+        ("playouts_per_s_seeded", "the same, a new generator per playout"),
+        ("random_games_per_s", "validating Game: deal to score"),
+        ("replays_per_s", "doko-game/1 records checked"),
+    ]
+    out = [f"{'figure':<24}{'per second':>12}  {'target':>10}  what"]
+    for key, what in rows:
+        target = TARGETS.get(key)
+        mark = "" if target is None else f"≥ {target:,}" + ("" if result[key] >= target else " !")
+        out.append(f"{key:<24}{result[key]:>12,}  {mark:>10}  {what}")
+    out.append(
+        f"one core, Python {result['python']}, {args.seconds:g} s per figure, "
+        f"on a CPU {result['cpu_share']:.0%} of the time"
+    )
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0
