@@ -60,6 +60,14 @@ def table_sizes(n: int) -> tuple[int, ...]:
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
 
 
+def next_table_dealer(size: int, dealer: int, solo_kind: SoloKind | None) -> int:
+    """The table seat dealing next: the rules core's rotation, round five seats if need be."""
+    if size == 4:
+        return next_dealer(dealer, solo_kind)
+    # The same dealer deals again after a Pflichtsolo (TSR 3.3), else the deal moves on.
+    return dealer if solo_kind is SoloKind.PFLICHT else (dealer + 1) % size
+
+
 @dataclass(frozen=True, slots=True)
 class GameSeating:
     """The four players of one game as rules-core seats 0..3, and the dealer seat for ``Deal``.
@@ -109,11 +117,7 @@ class TableAssignment:
         )
 
     def next_dealer(self, dealer: int, solo_kind: SoloKind | None) -> int:
-        """The table seat dealing next: the rules core's rotation, round five seats if need be."""
-        if self.size == 4:
-            return next_dealer(dealer, solo_kind)
-        # The same dealer deals again after a Pflichtsolo (TSR 3.3), else the deal moves on.
-        return dealer if solo_kind is SoloKind.PFLICHT else (dealer + 1) % self.size
+        return next_table_dealer(self.size, dealer, solo_kind)
 
 
 @dataclass(frozen=True, slots=True)
