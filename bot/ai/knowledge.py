@@ -56,7 +56,7 @@ def played_by(view: PlayerView) -> list[tuple[int, int]]:
 class World:
     """One sampled deal of the hidden cards: 20 class ints (see ``bot.ai.playout``)."""
 
-    hands: list[int]
+    holdings: list[int]
     re_mask: int
     tables: Tables
     hochzeiter: int  # -1 unless a Hochzeit is still looking for its partner

@@ -84,7 +84,7 @@ class MonteCarloStrategy:
             t = w.tables
             past_a, past_t, past_sp = know.past(w.re_mask, not t.sonderpunkte)
             for i, a in enumerate(plays):
-                hands = w.hands[:]
+                hands = w.holdings[:]
                 card = int(a.card)
                 idx = me * 5 + t.klass[card]
                 b = t.bit[card]

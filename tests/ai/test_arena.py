@@ -1,0 +1,78 @@
+"""The arena's duplicate match and its JSON, and the sampler behind Monte-Carlo."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.ai.knowledge import Knowledge, voids_of
+from bot.ai.playout import cards_of
+from bot.arena import main, seat_plan
+from bot.rules.game import Deal, Game, Phase, Play, Reserve
+from bot.rules.view import player_view
+
+
+def test_arena_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["--strategies", "heuristic,random", "--deals", "3", "--seed", "5", "--json"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deals"] == 3
+    assert set(out["strategies"]) == {"heuristic", "random"}
+    for figures in out["strategies"].values():
+        lo, hi = figures["ci95"]
+        assert lo <= figures["points_per_game"] <= hi
+    # Scores sum to zero in every game, so the two sides mirror each other.
+    h, r = out["strategies"]["heuristic"], out["strategies"]["random"]
+    assert h["points_per_game"] == pytest.approx(-r["points_per_game"])
+
+
+def test_arena_rules_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(
+        ["--strategies", "random,heuristic", "--deals", "2", "--rules", '{"with_nines": false}']
+    )
+    assert rc == 0
+    assert "points/game" in capsys.readouterr().out
+
+
+def test_seats_rotate() -> None:
+    assert seat_plan(("A", "B")) == [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+
+
+def test_samples_respect_what_the_view_shows() -> None:
+    """Card counts, shown voids and the Kreuz-Damen's owners hold in every sampled deal."""
+    rng = random.Random(0)
+    for seed in range(20):
+        game = Game(Deal.shuffled(seed, dealer=seed % 4))
+        while game.phase is Phase.VORBEHALT:
+            seat = game.to_act()
+            assert seat is not None
+            game.apply(Reserve(seat, False))
+        for _ in range(rng.randrange(0, 30)):
+            seat = game.to_act()
+            assert seat is not None
+            game.apply(rng.choice([a for a in game.legal_actions(seat) if isinstance(a, Play)]))
+        seat = game.to_act()
+        assert seat is not None
+        view = player_view(game, seat)
+        know = Knowledge(view)
+        voids = voids_of(view)
+        klass = know.tables.klass
+        for _ in range(30):
+            world = know.sample(rng.random)
+            for s in range(4):
+                held = cards_of(know.tables, world.holdings, s)
+                assert len(held) == view.cards_in_hand[s]
+                assert not any(voids[s] >> klass[c] & 1 for c in held)
+                if s == seat:
+                    assert sorted(held) == sorted(int(c) for c in view.hand)
+                if view.parties[s] is not None and game.contract is not None:
+                    is_re = bool(world.re_mask >> s & 1)
+                    assert is_re == (view.parties[s].value == "re")
+            all_cards = sorted(
+                [c for s in range(4) for c in cards_of(know.tables, world.holdings, s)]
+                + [int(c) for t in view.tricks for c in t.cards]
+                + [int(c) for c in view.current_trick]
+            )
+            assert all_cards == sorted(int(c) for d in Deal.shuffled(seed).hands for c in d)
