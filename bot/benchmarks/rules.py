@@ -59,18 +59,25 @@ def rate(step: Callable[[int], object], seconds: float, batch: int) -> tuple[flo
 
 
 def random_game(seed: int, rng: random.Random) -> Game:
-    """One complete game of random legal choices through the validating API."""
+    """One complete game of random legal choices through the validating API.
+
+    The harness stays lean so that the figure measures ``Game``: ``legal_actions`` lists the
+    Ansagen/Absagen last, so the moves are a prefix and no per-turn filtering is needed.
+    """
+    rand = rng.random
     game = Game(Deal.shuffled(seed, dealer=seed % 4))
     while not game.finished:
         seat = game.to_act()
         assert seat is not None
         actions = game.legal_actions(seat)
-        calls = [a for a in actions if isinstance(a, Announce)]
-        if calls and rng.random() < ANNOUNCE_CHANCE:
-            game.apply(rng.choice(calls))
-            continue
-        moves = [a for a in actions if not isinstance(a, Announce)]
-        game.apply(rng.choice(moves))
+        moves = len(actions)
+        if isinstance(actions[-1], Announce):
+            while isinstance(actions[moves - 1], Announce):
+                moves -= 1
+            if rand() < ANNOUNCE_CHANCE:
+                game.apply(actions[moves + int(rand() * (len(actions) - moves))])
+                continue
+        game.apply(actions[int(rand() * moves)])
     assert game.result is not None
     return game
 

@@ -272,7 +272,7 @@ def _lean(
     leader: int,
     number: int,
     total: int,
-    re: list[int],
+    re: Sequence[int],
     rand: Callable[[], float],
 ) -> tuple[int, int]:
     """The hot loop: whole tricks of random legal cards, unrolled, no per-card objects."""
@@ -326,6 +326,15 @@ def _lean(
     return re_augen, re_tricks
 
 
+def _draw_ranges(size: int) -> tuple[range, range, range]:
+    """How many cards are left before each draw of the first three hands."""
+    n = size // 4
+    return (range(size, size - n, -1), range(size - n, size - 2 * n, -1), range(2 * n, n, -1))
+
+
+_DRAWS = {True: _draw_ranges(48), False: _draw_ranges(40)}
+
+
 def deal(tables: FastTables, rng: random.Random, with_nines: bool = True) -> list[list[int]]:
     """A uniformly random deal as four sorted fast-id hands.
 
@@ -335,15 +344,14 @@ def deal(tables: FastTables, rng: random.Random, with_nines: bool = True) -> lis
     """
     cards = list(tables.deck if with_nines else tables.deck_without_nines)
     pop = cards.pop
-    size = len(cards)
-    n = size // 4
+    r1, r2, r3 = _DRAWS[with_nines]
     draws = iter(rng.random, 2.0)  # random() never returns 2.0: an endless stream
-    hands = [
-        sorted(map(pop, map(int, map(mul, range(size - k * n, size - k * n - n, -1), draws))))
-        for k in range(3)
+    return [
+        sorted(map(pop, map(int, map(mul, r1, draws)))),
+        sorted(map(pop, map(int, map(mul, r2, draws)))),
+        sorted(map(pop, map(int, map(mul, r3, draws)))),
+        cards,
     ]
-    hands.append(cards)
-    return hands
 
 
 _NORMAL = fast_tables(Contract.NORMAL)
@@ -354,14 +362,11 @@ def random_playout(rng: random.Random) -> tuple[int, int]:
     """A normal game from a fresh deal, 48 random legal cards: ``(re_augen, re_tricks)``.
 
     Re are the holders of the Kreuz-Damen; one seat holding both plays alone, as in a
-    stille Hochzeit (TSR 4.4).
+    stille Hochzeit (TSR 4.4). Seat 0 deals, seat 1 leads.
     """
     hands = deal(_NORMAL, rng)
-    re_mask = 0
-    for seat in range(4):
-        if _ALTE in hands[seat]:
-            re_mask |= 1 << seat
-    return playout(_NORMAL, hands, 1, (), 0, re_mask, rng)
+    re = [_ALTE in h for h in hands]
+    return _lean(_NORMAL, hands, 1, 0, 12, re, rng.random)
 
 
 def random_playout_from_deal(seed: int) -> tuple[int, int]:
