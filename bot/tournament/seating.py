@@ -166,9 +166,10 @@ def plan_round(
     Round 1 is drawn at random. Later rounds in ``"mixing"`` mode minimise repeat meetings
     over ``history`` (a pair meeting for the third time costs more than every second meeting
     of the round together), then spread the five-table seats; in ``"standing"`` mode the
-    field is seated by ``standings`` (tournament points, highest first, ties drawn by lot):
-    the top four at table 1, and so on, with the five-tables last. Seat order and the first
-    dealer of each table are drawn too.
+    field is seated by ``standings`` (tournament points, highest first, ties drawn by lot;
+    anyone missing from it, such as a substitute, counts 0): the top four at table 1, and so
+    on, with the five-tables last. Seat order and the first dealer of each table are drawn
+    too. ``history`` may name players who have since withdrawn; they are ignored.
     """
     field = sorted(players, key=participant_key)
     if len(set(field)) != len(field):
