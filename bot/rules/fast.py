@@ -370,5 +370,9 @@ def random_playout(rng: random.Random) -> tuple[int, int]:
 
 
 def random_playout_from_deal(seed: int) -> tuple[int, int]:
-    """``random_playout`` with its own generator seeded by ``seed`` (the benchmark's unit)."""
+    """``random_playout`` with its own generator seeded by ``seed`` (the benchmark's unit).
+
+    Deterministic per seed, but not the hands of ``Deal.shuffled(seed)``: ``deal`` draws
+    the cards differently from ``rng.shuffle``.
+    """
     return random_playout(random.Random(seed))
