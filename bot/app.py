@@ -1,0 +1,217 @@
+"""The Discord bot: ``DokoBot`` builds the store and the engine, loads the cogs, and runs.
+
+``main(argv)`` runs the bot (``python -m bot`` / ``make run``); ``sync_main(argv)`` syncs the
+slash commands once, globally or to one guild (``python -m bot sync [guild]``), since they
+are synced on request, never on every start. Two environment variables point discord.py at
+another Discord for tests: ``DOKO_DISCORD_API_BASE`` and ``DOKO_DISCORD_GATEWAY_URL``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from discord.ext import commands
+
+import db
+from bot.config import ConfigError, Settings, load_settings
+from bot.engine import Engine, Event
+from bot.render.translator import DokoTranslator
+from db.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+API_BASE_ENV = "DOKO_DISCORD_API_BASE"
+GATEWAY_URL_ENV = "DOKO_DISCORD_GATEWAY_URL"
+EXTENSIONS = ("cogs.doko",)
+EXIT_CONFIG = 2
+EXIT_FAILURE = 1
+
+
+def apply_discord_overrides(environ: dict[str, str] | None = None) -> None:
+    """Honour the two test overrides; unset, discord.py talks to Discord."""
+    env = os.environ if environ is None else environ
+    api, gateway = env.get(API_BASE_ENV), env.get(GATEWAY_URL_ENV)
+    if api:
+        discord.http.Route.BASE = api
+        log.info("REST calls go to %s", api)
+    if gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+        log.info("gateway is %s", gateway)
+
+
+def bot_intents() -> discord.Intents:
+    """The default intents, none of them privileged (no members, presences, message content)."""
+    intents = discord.Intents.default()
+    intents.members = False
+    intents.presences = False
+    intents.message_content = False
+    return intents
+
+
+class DokoBot(commands.Bot):
+    """The bot: one Database, one Engine, the cogs; engine events become ``on_doko_event``."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seeds: Callable[[], int] | None = None,
+        ai_in_thread: bool = True,
+        start_engine: bool = True,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            owner_ids=set(settings.owner_ids) or None,
+            help_command=None,
+            **options,
+        )
+        self.settings = settings
+        self._seeds = seeds
+        self._ai_in_thread = ai_in_thread
+        self._start_engine = start_engine
+        self.db: db.Database | None = None
+        self.engine: Engine | None = None
+        self.component_handler: Callable[..., Awaitable[None]] | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(DokoTranslator())
+        if self._start_engine:
+            self.db = await db.connect(self.settings.database_path)
+            self.engine = Engine(self.db, seeds=self._seeds, ai_in_thread=self._ai_in_thread)
+            self._unsubscribe = self.engine.subscribe(self._forward)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.engine is not None:
+            await self.engine.start()
+
+    async def _forward(self, event: Event) -> None:
+        # Cogs listen with ``on_doko_event``; dispatching keeps the engine's lock short.
+        self.dispatch("doko_event", event)
+
+    async def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if self.engine is not None:
+            await self.engine.close()
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py sleeps 5 s before every re-IDENTIFY; with one shard there is no one to
+        # coordinate with, and a reconnect should not keep players waiting.
+        return None
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    logging.getLogger("discord").setLevel(max(logging.INFO, getattr(logging, level)))
+
+
+def _settings() -> Settings | None:
+    try:
+        return load_settings()
+    except ConfigError as error:
+        logging.basicConfig(level=logging.ERROR, format="%(message)s")
+        log.error("doko cannot start, the configuration is incomplete:\n%s", error)
+        return None
+
+
+async def _run(settings: Settings) -> int:
+    bot = DokoBot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # Not on every platform; where missing, Ctrl-C still ends the process.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        log.error(
+            "Discord refused DISCORD_TOKEN: copy the token again from the developer portal "
+            "(Bot → Reset Token) into .env or the environment"
+        )
+        return EXIT_FAILURE
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord asks for privileged intents; this bot needs none: check the token")
+        return EXIT_FAILURE
+    except StoreError as error:
+        log.error("cannot open the database at DATABASE_PATH=%s: %s", settings.database_path, error)
+        return EXIT_FAILURE
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Run the bot until it is stopped (SIGTERM or Ctrl-C end it gracefully)."""
+    settings = _settings()
+    if settings is None:
+        return EXIT_CONFIG
+    configure_logging(settings.log_level)
+    apply_discord_overrides()
+    try:
+        return asyncio.run(_run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def sync_commands(settings: Settings, guild_id: int | None) -> list[str]:
+    """Log in over REST only, sync the slash commands, log out. Returns the synced names."""
+    bot = DokoBot(settings, start_engine=False)
+    async with bot:
+        await bot.login(settings.token)
+        if guild_id is not None:
+            guild = discord.Object(guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+        else:
+            synced = await bot.tree.sync()
+    return [command.name for command in synced]
+
+
+def sync_main(argv: list[str]) -> int:
+    """``python -m bot sync [guild id]``: global without an id (takes up to an hour to show)."""
+    settings = _settings()
+    if settings is None:
+        return EXIT_CONFIG
+    configure_logging(settings.log_level)
+    apply_discord_overrides()
+    guild_id: int | None = None
+    if argv:
+        if not argv[0].isdigit():
+            log.error("usage: python -m bot sync [guild id]  (%r is not a guild id)", argv[0])
+            return EXIT_CONFIG
+        guild_id = int(argv[0])
+    try:
+        names = asyncio.run(sync_commands(settings, guild_id))
+    except discord.LoginFailure:
+        log.error("Discord refused DISCORD_TOKEN: copy the token again into .env")
+        return EXIT_FAILURE
+    except discord.HTTPException as error:
+        log.error("syncing failed: %s", error)
+        return EXIT_FAILURE
+    log.info("synced %s to %s", ", ".join(names), f"guild {guild_id}" if guild_id else "all guilds")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,142 @@
+"""Restart-proof components: every button and select is a DynamicItem whose custom_id says it all.
+
+Custom ids follow ``doko:<what>:<table id>:<table version>[:<argument>…]``; a card button
+carries the card's record code and its copy index (``doko:card:7:31:H10:1``), so the two
+copies of a card stay unique on one message. The items only parse; what a click does is up
+to the handler the bot installs as ``component_handler``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+BUTTON_KINDS = ("join", "leave", "addai", "start", "rules", "hand", "reserve", "card", "call")
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """One parsed component interaction."""
+
+    what: str
+    table_id: int
+    version: int
+    args: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+
+ClickHandler = Callable[[Click, discord.Interaction[Any]], Awaitable[None]]
+
+
+def custom_id(what: str, table_id: int, version: int, *args: str) -> str:
+    return ":".join(("doko", what, str(table_id), str(version), *args))
+
+
+async def _dispatch(click: Click, interaction: discord.Interaction[Any]) -> None:
+    handler: ClickHandler | None = getattr(interaction.client, "component_handler", None)
+    if handler is None:  # the bot is still starting up
+        from bot.render.texts import lang_of, t
+
+        await interaction.response.send_message(
+            t(lang_of(interaction.locale), "busy"), ephemeral=True
+        )
+        return
+    await handler(click, interaction)
+
+
+class DokoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"doko:(?P<what>" + "|".join(BUTTON_KINDS) + r"):(?P<table>\d{1,19}):"
+    r"(?P<version>\d{1,19})(?::(?P<args>[A-Za-z0-9_:]{1,40}))?",
+):
+    def __init__(self, button: discord.ui.Button[Any]) -> None:
+        super().__init__(button)
+        match = self.__discord_ui_compiled_template__.fullmatch(button.custom_id or "")
+        assert match is not None, button.custom_id
+        self.click = Click(
+            match["what"],
+            int(match["table"]),
+            int(match["version"]),
+            tuple(match["args"].split(":")) if match["args"] else (),
+        )
+
+    @classmethod
+    def make(
+        cls,
+        what: str,
+        table_id: int,
+        version: int,
+        *args: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> DokoButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label,
+            style=style,
+            disabled=disabled,
+            custom_id=custom_id(what, table_id, version, *args),
+            row=row,
+        )
+        return cls(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DokoButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(self.click, interaction)
+
+
+class DokoSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"doko:declare:(?P<table>\d{1,19}):(?P<version>\d{1,19})",
+):
+    def __init__(self, select: discord.ui.Select[Any]) -> None:
+        super().__init__(select)
+        match = self.__discord_ui_compiled_template__.fullmatch(select.custom_id or "")
+        assert match is not None, select.custom_id
+        self.table_id = int(match["table"])
+        self.version = int(match["version"])
+
+    @classmethod
+    def make(
+        cls,
+        table_id: int,
+        version: int,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        row: int | None = None,
+    ) -> DokoSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id("declare", table_id, version),
+            options=options,
+            placeholder=placeholder,
+            row=row,
+        )
+        return cls(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DokoSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = tuple(str(v) for v in self.item.values)
+        await _dispatch(Click("declare", self.table_id, self.version, (), values), interaction)

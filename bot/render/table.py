@@ -1,0 +1,375 @@
+"""The public table message: lobby, running game, final result. It renders only public state.
+
+Inputs are ``TableInfo`` (whose ``public`` is a ``PublicView`` without any hand) and, at the
+end of a game, the engine's game summary, in which every card has been played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
+from bot.render.buttons import DokoButton
+from bot.render.terms import call_name, card_label, contract_name, item_name, party_name
+from bot.render.texts import Lang, t
+from bot.rules.cards import Card
+from bot.rules.contracts import Contract
+from bot.rules.game import Phase, Trick
+from bot.rules.ruleset import Ruleset
+from bot.rules.view import PublicView
+
+COLOUR = discord.Colour.dark_green()
+FIELD_LIMIT = 1024
+Embed = discord.Embed
+View = discord.ui.View
+
+
+def seat_label(seat: SeatInfo | None, lang: Lang) -> str:
+    if seat is None:
+        return t(lang, "seat_free")
+    name = seat.name
+    if seat.is_ai and seat.ai_level:
+        return name
+    if seat.away:
+        name += t(lang, "away_suffix")
+    return name
+
+
+def seat_name(info: TableInfo, seat: int, lang: Lang = "de") -> str:
+    return seat_label(info.seats[seat], lang)
+
+
+def timer_text(info: TableInfo, lang: Lang) -> str:
+    if info.turn_timer_s is None:
+        return ""
+    return t(lang, "timer", seconds=info.turn_timer_s)
+
+
+def rules_preset_name(rules: Ruleset, lang: Lang) -> str:
+    from bot.render.presets import preset_of
+
+    return t(lang, f"preset_{preset_of(rules)}")
+
+
+# -- lobby ----------------------------------------------------------------------------------
+
+
+def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
+    host = next((s.name for s in info.seats if s and s.user_id == info.host_id), "?")
+    embed = Embed(
+        title=t(lang, "lobby_title", table=info.id),
+        description=t(
+            lang,
+            "lobby_desc",
+            host=host,
+            games=info.games_per_session,
+            rules=rules_preset_name(info.rules, lang),
+            timer=timer_text(info, lang),
+        ),
+        colour=COLOUR,
+    )
+    embed.add_field(
+        name=t(lang, "seats"),
+        value="\n".join(
+            t(lang, "seat_line", n=i + 1, name=seat_label(info.seats[i], lang)) for i in range(4)
+        ),
+        inline=False,
+    )
+    view = View(timeout=None)
+    full = all(s is not None for s in info.seats)
+    v = info.version
+    view.add_item(
+        DokoButton.make(
+            "join",
+            info.id,
+            v,
+            label=t(lang, "btn_join"),
+            style=discord.ButtonStyle.success,
+            disabled=full,
+            row=0,
+        )
+    )
+    view.add_item(DokoButton.make("leave", info.id, v, label=t(lang, "btn_leave"), row=0))
+    view.add_item(
+        DokoButton.make(
+            "start",
+            info.id,
+            v,
+            label=t(lang, "btn_start"),
+            style=discord.ButtonStyle.primary,
+            row=0,
+        )
+    )
+    view.add_item(DokoButton.make("rules", info.id, v, label=t(lang, "btn_rules"), row=0))
+    for level in AI_LEVELS:
+        view.add_item(
+            DokoButton.make(
+                "addai",
+                info.id,
+                v,
+                level,
+                label=t(lang, "btn_add_ai", level=level),
+                disabled=full,
+                row=1,
+            )
+        )
+    return embed, view
+
+
+def started_lobby(info: TableInfo, lang: Lang) -> Embed:
+    embed, _ = lobby_message(info, lang)
+    embed.description = t(lang, "started_note")
+    return embed
+
+
+def closed_message(info: TableInfo, lang: Lang) -> Embed:
+    embed = Embed(
+        title=t(lang, "closed_title", table=info.id),
+        description=t(lang, "closed_desc"),
+        colour=discord.Colour.dark_grey(),
+    )
+    if info.spielliste:
+        embed.add_field(
+            name=t(lang, "spielliste"), value=spielliste_block(info, lang), inline=False
+        )
+    return embed
+
+
+# -- running game ---------------------------------------------------------------------------
+
+
+def trick_text(info: TableInfo, leader: int, cards: Sequence[Card], lang: Lang) -> str:
+    if not cards:
+        return t(lang, "empty_trick")
+    return " · ".join(
+        f"{seat_name(info, (leader + i) % 4, lang)} {card_label(c, lang)}"
+        for i, c in enumerate(cards)
+    )
+
+
+def last_trick_text(info: TableInfo, trick: Trick, lang: Lang) -> str:
+    winner = seat_name(info, trick.winner, lang) if trick.winner is not None else "?"
+    return (
+        trick_text(info, trick.leader, trick.cards, lang)
+        + " "
+        + t(lang, "trick_to", name=winner, augen=trick.augen)
+    )
+
+
+def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
+    if pv.phase is Phase.VORBEHALT:
+        return t(lang, "phase_vorbehalt")
+    if pv.phase is Phase.DECLARE:
+        return t(lang, "phase_declare")
+    contract = pv.contract or Contract.NORMAL
+    name = contract_name(contract, lang)
+    if contract is Contract.HOCHZEIT and pv.hochzeiter is not None:
+        lines = [t(lang, "hochzeit_line", name=seat_name(info, pv.hochzeiter, lang))]
+        partner = [
+            s for s in range(4) if s != pv.hochzeiter and pv.parties[s] is pv.parties[pv.hochzeiter]
+        ]
+        if pv.clarification_trick is None:
+            lines.append(t(lang, "hochzeit_open"))
+        elif partner:
+            lines.append(t(lang, "hochzeit_partner", name=seat_name(info, partner[0], lang)))
+        return "\n".join(lines)
+    if pv.soloist is not None:
+        return t(lang, "soloist_line", contract=name, name=seat_name(info, pv.soloist, lang))
+    return t(lang, "contract_line", contract=name)
+
+
+def calls_text(info: TableInfo, calls: Sequence[tuple[int, Any]], lang: Lang) -> str:
+    if not calls:
+        return t(lang, "no_calls")
+    return ", ".join(f"{call_name(c, lang)} ({seat_name(info, s, lang)})" for s, c in calls)
+
+
+def seats_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
+    lines = []
+    for s in range(4):
+        marker = "▶ " if pv.to_act == s else ""
+        parts = [f"{marker}**{seat_name(info, s, lang)}**"]
+        if pv.phase is Phase.VORBEHALT or pv.phase is Phase.DECLARE:
+            reserved = pv.reservations[s]
+            if reserved is not None:
+                parts.append(t(lang, "reserved" if reserved else "healthy"))
+        else:
+            parts.append(t(lang, "cards_left", n=pv.cards_in_hand[s]))
+            party = pv.parties[s]
+            if party is not None:
+                parts.append(party_name(party))
+        lines.append(" · ".join(parts))
+    return "\n".join(lines)
+
+
+def totals_text(info: TableInfo, lang: Lang) -> str:
+    return " · ".join(f"{seat_name(info, s, lang)} {info.totals[s]:+d}" for s in range(4))
+
+
+def game_message(info: TableInfo, lang: Lang, dm_closed: Sequence[str] = ()) -> tuple[Embed, View]:
+    pv = info.public
+    assert pv is not None and info.game_number is not None and info.game_id is not None
+    lines = [contract_text(info, pv, lang)]
+    if pv.to_act is not None:
+        lines.append(t(lang, "turn_line", name=seat_name(info, pv.to_act, lang)))
+    if dm_closed:
+        lines.append(t(lang, "dm_closed_note", names=", ".join(dm_closed)))
+    embed = Embed(
+        title=t(lang, "table_title", table=info.id, number=info.game_number),
+        description="\n".join(lines),
+        colour=COLOUR,
+    )
+    embed.add_field(name=t(lang, "seats"), value=seats_text(info, pv, lang), inline=False)
+    if pv.phase is Phase.PLAY:
+        embed.add_field(name=t(lang, "calls"), value=calls_text(info, pv.calls, lang), inline=False)
+        embed.add_field(
+            name=t(lang, "current_trick"),
+            value=trick_text(info, pv.current_leader, pv.current_trick, lang),
+            inline=False,
+        )
+        if pv.tricks:
+            embed.add_field(
+                name=t(lang, "last_trick"),
+                value=last_trick_text(info, pv.tricks[-1], lang),
+                inline=False,
+            )
+    if info.spielliste:
+        embed.add_field(name=t(lang, "totals"), value=totals_text(info, lang), inline=False)
+    embed.set_footer(
+        text=t(lang, "footer", table=info.id, number=info.game_number, game_id=info.game_id)
+    )
+    view = View(timeout=None)
+    view.add_item(
+        DokoButton.make(
+            "hand",
+            info.id,
+            info.version,
+            label=t(lang, "btn_hand"),
+            style=discord.ButtonStyle.primary,
+        )
+    )
+    view.add_item(DokoButton.make("rules", info.id, info.version, label=t(lang, "btn_rules")))
+    return embed, view
+
+
+# -- the end of a game ----------------------------------------------------------------------
+
+
+def result_lines(result: dict[str, Any], lang: Lang, solo: bool) -> list[str]:
+    """The Spielwert item by item, from a ScoreResult dict."""
+    lines = []
+    for item in (*result["game_points"], *result["special_points"]):
+        lines.append(
+            f"+{item['points']} {party_name(item['party'])}: {item_name(item['item'], lang)}"
+        )
+    for item in result.get("ignored_special_points", []):
+        lines.append(t(lang, "ignored_special", item=item_name(item["item"], lang)))
+    key = "solo_sum" if solo else "spielwert_sum"
+    lines.append(t(lang, key, value=result["game_value"]))
+    return lines
+
+
+def spielliste_block(info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()) -> str:
+    """The Spielliste as a fixed-width block, the newest games kept if it is long."""
+    entries = entries or info.spielliste
+    names = [seat_name(info, s, lang)[:8] for s in range(4)]
+    head = "  # " + "".join(f"{n:>9}" for n in names)
+    rows = [
+        f"{e.number:>3} " + "".join(f"{tot:>+9d}" for tot in e.totals) + f"  {e.game_value:+d}"
+        for e in entries
+    ]
+    while rows:
+        text = "```\n" + "\n".join([head, *rows]) + "\n```"
+        if len(text) <= FIELD_LIMIT:
+            return text
+        rows = rows[1:]
+    return "```\n" + head + "\n```"
+
+
+def final_message(
+    info: TableInfo,
+    summary: dict[str, Any],
+    entry: ListEntry,
+    game_id: int,
+    lang: Lang,
+    session_over: bool = False,
+) -> tuple[Embed, View]:
+    """The finished game: Augen, the Spielwert item by item, points and the Spielliste."""
+    result = summary["result"]
+    contract = Contract(summary["contract"] or "normal")
+    if summary.get("soloist") is not None and contract.scored_as_solo:
+        head = t(
+            lang,
+            "soloist_line",
+            contract=contract_name(contract, lang),
+            name=seat_name(info, summary["soloist"], lang),
+        )
+    else:
+        head = t(lang, "contract_line", contract=contract_name(contract, lang))
+    re_names = ", ".join(seat_name(info, s, lang) for s in summary.get("re_seats", []))
+    winner = result["winner"]
+    lines = [
+        head,
+        f"Re: {re_names}",
+        t(
+            lang,
+            "result_augen",
+            re=result["re_augen"],
+            kontra=result["kontra_augen"],
+            re_tricks=result["re_tricks"],
+            kontra_tricks=result["kontra_tricks"],
+        ),
+        t(lang, "winner", party=party_name(winner)) if winner != "none" else t(lang, "no_winner"),
+    ]
+    if session_over:
+        lines.append(t(lang, "session_over"))
+    embed = Embed(
+        title=t(lang, "table_title", table=info.id, number=entry.number),
+        description="\n".join(lines),
+        colour=discord.Colour.gold(),
+    )
+    calls = [(c["seat"], c["call"]) for c in summary.get("calls", [])]
+    embed.add_field(name=t(lang, "calls"), value=calls_text(info, calls, lang), inline=False)
+    tricks = summary.get("tricks") or []
+    if tricks:
+        last = tricks[-1]
+        trick = Trick(last["leader"], tuple(Card[c] for c in last["cards"]), last["winner"])
+        embed.add_field(
+            name=t(lang, "last_trick"), value=last_trick_text(info, trick, lang), inline=False
+        )
+    embed.add_field(
+        name=t(lang, "spielwert"),
+        value="\n".join(result_lines(result, lang, contract.scored_as_solo)),
+        inline=False,
+    )
+    embed.add_field(
+        name=t(lang, "points"),
+        value=" · ".join(f"{seat_name(info, s, lang)} {p:+d}" for s, p in enumerate(entry.scores)),
+        inline=False,
+    )
+    upto = [e for e in info.spielliste if e.number <= entry.number] or [entry]
+    embed.add_field(
+        name=t(lang, "spielliste"), value=spielliste_block(info, lang, upto), inline=False
+    )
+    embed.set_footer(text=t(lang, "footer", table=info.id, number=entry.number, game_id=game_id))
+    view = View(timeout=None)
+    view.add_item(DokoButton.make("rules", info.id, info.version, label=t(lang, "btn_rules")))
+    return embed, view
+
+
+def rules_text(rules: Ruleset, games: int, lang: Lang) -> str:
+    yes, no = t(lang, "yes"), t(lang, "no")
+    return t(
+        lang,
+        "rules_body",
+        preset=rules_preset_name(rules, lang),
+        nines=yes if rules.with_nines else no,
+        absagen=yes if rules.absagen_enabled else no,
+        solos=yes if rules.solos_enabled else no,
+        pflicht=yes if rules.pflichtsolo_enabled and rules.solos_enabled else no,
+        dulle=t(lang, f"dulle_{rules.dulle_tie}"),
+        games=games,
+    )

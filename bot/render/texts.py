@@ -1,0 +1,404 @@
+"""The texts players read, in German (the default) and English.
+
+``t(lang, key, **values)`` formats one text; a key missing in English falls back to German.
+Doppelkopf terms (Re, Kontra, Hochzeit, Vorbehalt, Augen, Spielliste …) stay German in both.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["de", "en"]
+
+
+def lang_of(locale: object) -> Lang:
+    """English for any ``en-*`` locale, German for everything else."""
+    return "en" if str(locale or "").lower().startswith("en") else "de"
+
+
+DE: dict[str, str] = {
+    # buttons
+    "btn_join": "Beitreten",
+    "btn_leave": "Verlassen",
+    "btn_add_ai": "Bot hinzufügen ({level})",
+    "btn_start": "Starten",
+    "btn_rules": "Regeln",
+    "btn_hand": "Meine Karten",
+    "btn_gesund": "Gesund",
+    "btn_vorbehalt": "Vorbehalt",
+    "select_declare": "Vorbehalt: Hochzeit oder Solo wählen",
+    # lobby and table
+    "lobby_title": "Doppelkopf · Tisch {table}",
+    "lobby_desc": (
+        "Gastgeber: {host}\n{games} Spiele · Regeln: {rules}{timer}\n"
+        "Beitreten, Bots hinzufügen, dann **Starten** (freie Plätze übernehmen Bots)."
+    ),
+    "timer": " · Zugzeit {seconds} s",
+    "seats": "Plätze",
+    "seat_free": "frei",
+    "seat_line": "Platz {n}: {name}",
+    "ai_suffix": " (Bot {level})",
+    "away_suffix": " (abwesend, Bot spielt)",
+    "table_title": "Doppelkopf · Tisch {table} · Spiel {number}",
+    "footer": "Tisch {table} · Spiel {number} (#{game_id})",
+    "started_note": "Die Runde läuft – das Spiel steht in der neuesten Tischnachricht.",
+    "closed_title": "Doppelkopf · Tisch {table} geschlossen",
+    "closed_desc": "Der Tisch ist geschlossen.",
+    "phase_vorbehalt": "Vorbehaltsabfrage",
+    "phase_declare": "Vorbehalte werden angesagt",
+    "contract_line": "Spiel: {contract}",
+    "soloist_line": "{contract} von {name}",
+    "hochzeit_line": "Hochzeit von {name}",
+    "hochzeit_partner": "Partner: {name}",
+    "hochzeit_open": "Der erste fremde Stich entscheidet den Partner.",
+    "turn_line": "Am Zug: **{name}**",
+    "your_turn": "**Du bist am Zug.**",
+    "cards_left": "{n} Karten",
+    "reserved": "Vorbehalt",
+    "healthy": "gesund",
+    "calls": "Ansagen",
+    "no_calls": "keine",
+    "current_trick": "Aktueller Stich",
+    "last_trick": "Letzter Stich",
+    "trick_to": "→ {name} ({augen} Augen)",
+    "empty_trick": "noch keine Karte",
+    "totals": "Stand",
+    "dm_closed_note": "DMs geschlossen: {names} – bitte »Meine Karten« benutzen.",
+    "result": "Ergebnis",
+    "result_augen": "Re {re} Augen · Kontra {kontra} Augen (Stiche {re_tricks}:{kontra_tricks})",
+    "winner": "{party} gewinnt.",
+    "no_winner": "Keine Partei hat ihr Ziel erreicht.",
+    "spielwert": "Spielwert",
+    "spielwert_sum": "= Spielwert {value:+d}",
+    "solo_sum": "= Wert des Solos {value:+d} (×3 für den Solisten)",
+    "ignored_special": "({item} zählt im Solo nicht)",
+    "points": "Punkte",
+    "spielliste": "Spielliste",
+    "session_over": "Die Runde ist zu Ende. Danke fürs Spielen!",
+    # private hand
+    "hand_head": "**Tisch {table} · Spiel {number} (#{game_id})** – Platz {seat}",
+    "your_party": "Deine Partei: {party}",
+    "your_party_unknown": "Deine Partei ist noch offen.",
+    "your_cards": "Deine Karten (Trumpf blau):",
+    "no_cards": "Du hast keine Karten mehr.",
+    "vorbehalt_prompt": "Vorbehaltsabfrage: **Gesund** oder **Vorbehalt**?",
+    "declare_prompt": "Dein Vorbehalt: wähle Hochzeit oder ein Solo.",
+    "calls_prompt": "Ansagen, die du jetzt machen kannst, stehen unter den Karten.",
+    "game_over_hand": "Das Spiel ist vorbei.",
+    # answers
+    "joined": "Du sitzt an Tisch {table}.",
+    "left": "Du hast Tisch {table} verlassen.",
+    "left_game": "Ein Bot spielt für dich weiter; »Beitreten« holt dich zurück.",
+    "ai_added": "Bot ({level}) sitzt jetzt an Tisch {table}.",
+    "started": "Das Spiel beginnt!",
+    "dm_sent": "Deine Karten kommen per DM.",
+    "dm_closed": (
+        "Ich kann dir keine DM schicken. Deine Karten siehst du über »Meine Karten« "
+        "an der Tischnachricht oder mit /doko karten."
+    ),
+    "played": "Gespielt: {card}",
+    "called": "Angesagt: {call}",
+    "table_created": "Tisch {table} ist eröffnet.",
+    "table_stopped": "Tisch {table} ist geschlossen.",
+    "no_table_here": "In diesem Kanal gibt es keinen offenen Tisch. Eröffne einen mit /doko tisch.",
+    "guild_only": "Das geht nur in einem Server-Kanal.",
+    "export_ready": "Spiel #{game_id} als doko-game/1:",
+    "export_running": "Ein laufendes Spiel kann nicht exportiert werden – erst nach dem Ende.",
+    "export_none": "Hier wurde noch kein Spiel zu Ende gespielt.",
+    "export_unknown": "Ein beendetes Spiel #{game_id} gibt es in diesem Server nicht.",
+    "no_standings": "Noch keine Ergebnisse in diesem Server.",
+    "leaderboard": "Rangliste",
+    "leaderboard_line": "{rank}. {name} – {points:+d} Punkte ({games} Spiele, {wins} gewonnen)",
+    "stats_title": "Statistik: {name}",
+    "stats_none": "{name} hat in diesem Server noch kein Spiel beendet.",
+    "stats_body": (
+        "Platz {rank} der Rangliste\n{points:+d} Punkte in {games} Spielen\n"
+        "{wins} gewonnen ({win_rate} %)\nRe-Spiele: {re_games}\n"
+        "Soli: {solos} ({solos_won} gewonnen)\nWertung: {mu:.1f} ± {sigma:.1f}"
+    ),
+    "stand_title": "Spielliste · Tisch {table}",
+    "stand_empty": "Noch kein Spiel beendet.",
+    "rules_title": "Regeln",
+    "rules_body": (
+        "{preset}\nNeunen: {nines}\nAbsagen: {absagen}\nSoli: {solos}\n"
+        "Pflichtsolo: {pflicht}\nZwei Dullen: {dulle}\nSpiele je Runde: {games}"
+    ),
+    "yes": "ja",
+    "no": "nein",
+    "dulle_first_wins": "die erste gewinnt",
+    "dulle_second_wins": "die zweite gewinnt",
+    "dulle_second_wins_except_last_trick": "die zweite gewinnt, außer im letzten Stich",
+    "dulle_second_wins_only_last_trick": "die zweite gewinnt nur im letzten Stich",
+    "preset_ddv": "DDV-Turnierregeln",
+    "preset_ohne_pflichtsolo": "DDV ohne Pflichtsolo",
+    "preset_ohne_neunen": "DDV ohne Neunen",
+    "preset_ohne_soli": "DDV ohne Soli",
+    "preset_eigene": "eigene Regeln",
+    "score_title": "Abrechnung",
+    "score_bad": "Die Angaben passen nicht: {error}",
+    "score_seats": "Re: {seats}",
+    "seat_short": "Platz {n}",
+    "help_title": "Doppelkopf-Hilfe",
+    "help_body": (
+        "**/doko tisch** – Tisch in diesem Kanal eröffnen (Regeln, Spiele, Zugzeit)\n"
+        "**/doko karten** – deine Karten noch einmal zeigen\n"
+        "**/doko ansage** – Re, Kontra, keine 90/60/30, schwarz\n"
+        "**/doko stand** – Spielliste dieses Tisches\n"
+        "**/doko rangliste** – Rangliste des Servers\n"
+        "**/doko statistik** – Zahlen eines Spielers\n"
+        "**/doko regeln** – Regeln dieses Tisches\n"
+        "**/doko export** – ein beendetes Spiel als doko-game/1-Datei\n"
+        "**/doko abrechnen** – ein Spiel mit echten Karten abrechnen\n"
+        "**/doko stopp** – Tisch beenden (Gastgeber oder Admins)\n\n"
+        "Deine Karten kommen per DM als Knöpfe; nur spielbare Karten sind aktiv, Trümpfe "
+        "sind blau. Sind deine DMs zu, öffnet »Meine Karten« an der Tischnachricht dieselbe "
+        "Ansicht nur für dich."
+    ),
+    # refusals
+    "stale": "Dieser Knopf ist veraltet – der Tisch hat sich inzwischen geändert. "
+    "Nimm die aktuelle Nachricht.",
+    "not_for_you": "Das ist nicht dein Knopf.",
+    "refused": "Geht nicht: {reason}",
+    "busy": "Einen Moment, der Tisch antwortet gerade nicht. Versuch es gleich noch einmal.",
+    # engine reasons
+    "err_no_table": "Dieser Tisch ist nicht mehr offen.",
+    "err_no_game": "An diesem Tisch läuft gerade kein Spiel.",
+    "err_not_seated": "Du sitzt nicht an diesem Tisch.",
+    "err_already_seated": "Du sitzt schon an diesem Tisch.",
+    "err_already_away": "Für dich spielt schon ein Bot.",
+    "err_game_running": "Das Spiel läuft schon – das geht nur vor dem Start.",
+    "err_table_exists": "In diesem Kanal gibt es schon einen Tisch.",
+    "err_table_full": "Alle vier Plätze sind besetzt.",
+    "err_seat_taken": "Dieser Platz ist besetzt.",
+    "err_bad_seat": "Die Plätze heißen 1 bis 4.",
+    "err_bad_level": "Bots gibt es als leicht, mittel und schwer.",
+    "err_bad_games": "Eine Runde hat mindestens ein Spiel.",
+    "err_bad_timer": "Die Zugzeit muss mindestens 5 Sekunden sein.",
+    "err_not_ai_seat": "Auf diesem Platz sitzt kein Bot.",
+    "err_not_host": "Nur der Gastgeber oder Server-Admins können den Tisch beenden.",
+    "err_stale_version": "Dieser Knopf ist veraltet – nimm die aktuelle Nachricht.",
+    "err_bad_action": "Diese Aktion verstehe ich nicht.",
+    "err_game_finished": "Das Spiel ist vorbei.",
+    "err_wrong_phase": "Das geht in diesem Abschnitt des Spiels nicht.",
+    "err_not_your_turn": "Du bist nicht am Zug.",
+    "err_nothing_to_reserve": "Du hast nichts, was du als Vorbehalt ansagen könntest.",
+    "err_hochzeit_needs_both_alten": "Eine Hochzeit braucht beide Kreuz-Damen.",
+    "err_not_declarable": "Dieses Spiel kannst du hier nicht ansagen.",
+    "err_card_not_in_hand": "Diese Karte hast du nicht auf der Hand.",
+    "err_must_follow_suit": "Du musst bedienen: {led} ist ausgespielt, und du hast {what}.",
+    "err_must_follow_suit_plain": "Du musst bedienen.",
+    "err_vorbehalt_open": "Ansagen gehen erst nach der Vorbehaltsabfrage.",
+    "err_hochzeit_not_clarified": "Ansagen gehen erst, wenn der Klärungsstich der Hochzeit "
+    "entschieden ist.",
+    "err_party_unknown": "Deine Partei steht noch nicht fest.",
+    "err_wrong_party": "Das ist die Ansage der anderen Partei.",
+    "err_absagen_disabled": "Absagen sind an diesem Tisch abgeschaltet.",
+    "err_erstansage_too_late": "Zu spät für Re/Kontra: dafür brauchst du noch mindestens "
+    "{need} Karten auf der Hand (TSR 6.2).",
+    "err_erwiderung_too_late": "Zu spät für eine Erwiderung (TSR 6.4).",
+    "err_implied_ansage_too_late": "Diese Absage schlösse ein Re/Kontra ein, das jetzt nur "
+    "noch als Erwiderung ginge – und eine Erwiderung ist nie eine Absage (TSR 6.4).",
+    "err_absage_after_late_reply": "Nach einer späten Erwiderung darf deine Partei keine "
+    "Absagen mehr machen (TSR 6.4).",
+    "err_absage_too_late": "Zu spät für diese Absage: dafür brauchst du noch mindestens "
+    "{need} Karten auf der Hand (TSR 6.3).",
+    "err_unknown": "Das geht gerade nicht ({reason}).",
+    "trump": "Trumpf",
+    "suit_0": "Kreuz",
+    "suit_1": "Pik",
+    "suit_2": "Herz",
+    "suit_3": "Karo",
+}
+
+EN: dict[str, str] = {
+    "btn_join": "Join",
+    "btn_leave": "Leave",
+    "btn_add_ai": "Add bot ({level})",
+    "btn_start": "Start",
+    "btn_rules": "Rules",
+    "btn_hand": "My cards",
+    "btn_gesund": "Gesund (no reservation)",
+    "btn_vorbehalt": "Vorbehalt",
+    "select_declare": "Vorbehalt: choose Hochzeit or a solo",
+    "lobby_title": "Doppelkopf · Table {table}",
+    "lobby_desc": (
+        "Host: {host}\n{games} games · Rules: {rules}{timer}\n"
+        "Join, add bots, then **Start** (bots take the empty seats)."
+    ),
+    "timer": " · turn timer {seconds} s",
+    "seats": "Seats",
+    "seat_free": "free",
+    "seat_line": "Seat {n}: {name}",
+    "ai_suffix": " (bot {level})",
+    "away_suffix": " (away, a bot plays)",
+    "table_title": "Doppelkopf · Table {table} · Game {number}",
+    "footer": "Table {table} · Game {number} (#{game_id})",
+    "started_note": "The round is on – the game is in the newest table message.",
+    "closed_title": "Doppelkopf · Table {table} closed",
+    "closed_desc": "The table is closed.",
+    "phase_vorbehalt": "Vorbehaltsabfrage (reservations)",
+    "phase_declare": "Reservations are being declared",
+    "contract_line": "Game: {contract}",
+    "soloist_line": "{contract} by {name}",
+    "hochzeit_line": "Hochzeit by {name}",
+    "hochzeit_partner": "Partner: {name}",
+    "hochzeit_open": "The first trick won by someone else decides the partner.",
+    "turn_line": "To play: **{name}**",
+    "your_turn": "**Your turn.**",
+    "cards_left": "{n} cards",
+    "reserved": "Vorbehalt",
+    "healthy": "gesund",
+    "calls": "Calls",
+    "no_calls": "none",
+    "current_trick": "Current trick",
+    "last_trick": "Last trick",
+    "trick_to": "→ {name} ({augen} Augen)",
+    "empty_trick": "no card yet",
+    "totals": "Score",
+    "dm_closed_note": "DMs closed: {names} – please use “My cards”.",
+    "result": "Result",
+    "result_augen": "Re {re} Augen · Kontra {kontra} Augen (tricks {re_tricks}:{kontra_tricks})",
+    "winner": "{party} wins.",
+    "no_winner": "Neither party reached its target.",
+    "spielwert": "Spielwert (game value)",
+    "spielwert_sum": "= game value {value:+d}",
+    "solo_sum": "= solo value {value:+d} (×3 for the soloist)",
+    "ignored_special": "({item} does not count in a solo)",
+    "points": "Points",
+    "spielliste": "Spielliste",
+    "session_over": "The round is over. Thanks for playing!",
+    "hand_head": "**Table {table} · Game {number} (#{game_id})** – seat {seat}",
+    "your_party": "Your party: {party}",
+    "your_party_unknown": "Your party is not known yet.",
+    "your_cards": "Your cards (trumps in blue):",
+    "no_cards": "You have no cards left.",
+    "vorbehalt_prompt": "Vorbehaltsabfrage: **Gesund** or **Vorbehalt**?",
+    "declare_prompt": "Your Vorbehalt: choose Hochzeit or a solo.",
+    "calls_prompt": "The calls you can make now are below your cards.",
+    "game_over_hand": "The game is over.",
+    "joined": "You sit at table {table}.",
+    "left": "You left table {table}.",
+    "left_game": "A bot plays for you; “Join” brings you back.",
+    "ai_added": "A bot ({level}) sits at table {table} now.",
+    "started": "The game begins!",
+    "dm_sent": "Your cards come by DM.",
+    "dm_closed": (
+        "I cannot send you a DM. Open your cards with “My cards” on the table message "
+        "or with /doko cards."
+    ),
+    "played": "Played: {card}",
+    "called": "Called: {call}",
+    "table_created": "Table {table} is open.",
+    "table_stopped": "Table {table} is closed.",
+    "no_table_here": "There is no open table in this channel. Open one with /doko table.",
+    "guild_only": "This only works in a server channel.",
+    "export_ready": "Game #{game_id} as doko-game/1:",
+    "export_running": "A running game cannot be exported – only after it has ended.",
+    "export_none": "No game has been finished here yet.",
+    "export_unknown": "There is no finished game #{game_id} in this server.",
+    "no_standings": "No results in this server yet.",
+    "leaderboard": "Leaderboard",
+    "leaderboard_line": "{rank}. {name} – {points:+d} points ({games} games, {wins} won)",
+    "stats_title": "Statistics: {name}",
+    "stats_none": "{name} has not finished a game in this server yet.",
+    "stats_body": (
+        "Rank {rank} on the leaderboard\n{points:+d} points in {games} games\n"
+        "{wins} won ({win_rate} %)\nRe games: {re_games}\n"
+        "Solos: {solos} ({solos_won} won)\nRating: {mu:.1f} ± {sigma:.1f}"
+    ),
+    "stand_title": "Spielliste · table {table}",
+    "stand_empty": "No game finished yet.",
+    "rules_title": "Rules",
+    "rules_body": (
+        "{preset}\nNines: {nines}\nAbsagen: {absagen}\nSolos: {solos}\n"
+        "Pflichtsolo: {pflicht}\nTwo Dullen: {dulle}\nGames per round: {games}"
+    ),
+    "yes": "yes",
+    "no": "no",
+    "dulle_first_wins": "the first wins",
+    "dulle_second_wins": "the second wins",
+    "dulle_second_wins_except_last_trick": "the second wins, except in the last trick",
+    "dulle_second_wins_only_last_trick": "the second wins only in the last trick",
+    "preset_ddv": "DDV tournament rules",
+    "preset_ohne_pflichtsolo": "DDV without Pflichtsolo",
+    "preset_ohne_neunen": "DDV without nines",
+    "preset_ohne_soli": "DDV without solos",
+    "preset_eigene": "custom rules",
+    "score_title": "Score",
+    "score_bad": "The entries do not fit: {error}",
+    "score_seats": "Re: {seats}",
+    "seat_short": "seat {n}",
+    "help_title": "Doppelkopf help",
+    "help_body": (
+        "**/doko table** – open a table in this channel (rules, games, turn timer)\n"
+        "**/doko cards** – show your cards again\n"
+        "**/doko call** – Re, Kontra, no 90/60/30, schwarz\n"
+        "**/doko standings** – this table's Spielliste\n"
+        "**/doko leaderboard** – the server's leaderboard\n"
+        "**/doko stats** – a player's figures\n"
+        "**/doko rules** – this table's rules\n"
+        "**/doko export** – a finished game as a doko-game/1 file\n"
+        "**/doko score** – score a game played with real cards\n"
+        "**/doko stop** – end the table (host or admins)\n\n"
+        "Your cards come by DM as buttons; only playable cards are enabled, trumps are "
+        "blue. If your DMs are closed, “My cards” on the table message opens the same view "
+        "just for you."
+    ),
+    "stale": "This button is outdated – the table has changed since. Use the current message.",
+    "not_for_you": "This is not your button.",
+    "refused": "Not possible: {reason}",
+    "busy": "One moment, the table is not answering right now. Try again shortly.",
+    "err_no_table": "This table is not open any more.",
+    "err_no_game": "No game is running at this table.",
+    "err_not_seated": "You do not sit at this table.",
+    "err_already_seated": "You already sit at this table.",
+    "err_already_away": "A bot already plays for you.",
+    "err_game_running": "The game is running – this is only possible before the start.",
+    "err_table_exists": "This channel already has a table.",
+    "err_table_full": "All four seats are taken.",
+    "err_seat_taken": "That seat is taken.",
+    "err_bad_seat": "Seats are numbered 1 to 4.",
+    "err_bad_level": "Bots come as leicht, mittel and schwer.",
+    "err_bad_games": "A round has at least one game.",
+    "err_bad_timer": "The turn timer must be at least 5 seconds.",
+    "err_not_ai_seat": "There is no bot on that seat.",
+    "err_not_host": "Only the host or a server admin can stop the table.",
+    "err_stale_version": "This button is outdated – use the current message.",
+    "err_bad_action": "I do not understand this action.",
+    "err_game_finished": "The game is over.",
+    "err_wrong_phase": "That is not possible in this part of the game.",
+    "err_not_your_turn": "It is not your turn.",
+    "err_nothing_to_reserve": "You have nothing you could declare as a Vorbehalt.",
+    "err_hochzeit_needs_both_alten": "A Hochzeit needs both Kreuz-Damen (queens of clubs).",
+    "err_not_declarable": "You cannot declare that game here.",
+    "err_card_not_in_hand": "You do not hold that card.",
+    "err_must_follow_suit": "You must follow suit: {led} was led and you hold {what}.",
+    "err_must_follow_suit_plain": "You must follow suit.",
+    "err_vorbehalt_open": "Calls are only possible after the Vorbehaltsabfrage.",
+    "err_hochzeit_not_clarified": "Calls are only possible once the Hochzeit's Klärungsstich "
+    "(deciding trick) is complete.",
+    "err_party_unknown": "Your party is not decided yet.",
+    "err_wrong_party": "That is the other party's call.",
+    "err_absagen_disabled": "Absagen are switched off at this table.",
+    "err_erstansage_too_late": "Too late for Re/Kontra: you must still hold at least {need} "
+    "cards (TSR 6.2).",
+    "err_erwiderung_too_late": "Too late for a reply to the opponents' call (TSR 6.4).",
+    "err_implied_ansage_too_late": "This Absage would imply a Re/Kontra that is only possible "
+    "as a reply now – and a reply is never an Absage (TSR 6.4).",
+    "err_absage_after_late_reply": "After a late reply your party may make no Absagen (TSR 6.4).",
+    "err_absage_too_late": "Too late for this Absage: you must still hold at least {need} "
+    "cards (TSR 6.3).",
+    "err_unknown": "That is not possible right now ({reason}).",
+    "trump": "trump",
+    "suit_0": "Kreuz (clubs)",
+    "suit_1": "Pik (spades)",
+    "suit_2": "Herz (hearts)",
+    "suit_3": "Karo (diamonds)",
+}
+
+TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}
+
+
+def t(lang: Lang, key: str, **values: object) -> str:
+    template = TEXTS[lang].get(key) or DE[key]
+    return template.format(**values) if values else template

@@ -1,0 +1,101 @@
+"""English names and descriptions of the slash commands, through discord.py's translator.
+
+The commands are declared in German; Discord shows these English strings to en-US/en-GB users.
+"""
+
+from __future__ import annotations
+
+from discord import Locale, app_commands
+
+ENGLISH_LOCALES = (Locale.american_english, Locale.british_english)
+
+EN: dict[str, str] = {
+    # command and option names (lower case, no spaces: Discord's rules for names)
+    "doko": "doko",
+    "tisch": "table",
+    "karten": "cards",
+    "ansage": "call",
+    "stand": "standings",
+    "rangliste": "leaderboard",
+    "statistik": "stats",
+    "regeln": "rules",
+    "export": "export",
+    "abrechnen": "score",
+    "stopp": "stop",
+    "hilfe": "help",
+    "spiele": "games",
+    "zugzeit": "turn_timer",
+    "spieler": "player",
+    "spiel": "game",
+    "vertrag": "contract",
+    "re_plaetze": "re_seats",
+    "re_ansage": "re_call",
+    "kontra_ansage": "kontra_call",
+    "re_augen": "re_augen",
+    "re_stiche": "re_tricks",
+    "sonderpunkte": "bonus_points",
+    # descriptions
+    "Doppelkopf am Tisch": "Doppelkopf at the table",
+    "Einen Tisch in diesem Kanal eröffnen": "Open a table in this channel",
+    "Regelsatz": "Rule set",
+    "Spiele in dieser Runde (Standard 24)": "Games in this round (default 24)",
+    "Sekunden pro Zug, danach spielt ein Bot (leer: keine Zugzeit)": (
+        "Seconds per turn, then a bot plays (empty: no timer)"
+    ),
+    "Deine Karten noch einmal zeigen": "Show your cards again",
+    "Eine Ansage oder Absage machen": "Make a call (Ansage or Absage)",
+    "Re, Kontra, keine 90/60/30 oder schwarz": "Re, Kontra, no 90/60/30 or schwarz",
+    "Die Spielliste dieses Tisches": "This table's Spielliste",
+    "Die Rangliste dieses Servers": "This server's leaderboard",
+    "Die Zahlen eines Spielers": "A player's figures",
+    "Wessen Statistik (Standard: deine)": "Whose figures (default: yours)",
+    "Die Regeln dieses Tisches": "This table's rules",
+    "Ein beendetes Spiel als doko-game/1-Datei": "A finished game as a doko-game/1 file",
+    "Spiel-Nummer (#…) aus der Tischnachricht; Standard: das letzte": (
+        "Game number (#…) from the table message; default: the last one"
+    ),
+    "Ein Spiel mit echten Karten abrechnen": "Score a game played with real cards",
+    "Spielart": "Contract",
+    "Plätze der Re-Partei, z. B. 1,3 (im Solo nur der Solist)": (
+        "Seats of the Re party, e.g. 1,3 (in a solo only the soloist)"
+    ),
+    "Höchste Ansage von Re": "Re's highest call",
+    "Höchste Ansage von Kontra": "Kontra's highest call",
+    "Augen der Re-Partei (0–240)": "Augen of the Re party (0–240)",
+    "Stiche der Re-Partei": "Tricks of the Re party",
+    "z. B. fuchs:re, doppelkopf:kontra, karlchen:re": (
+        "e.g. fuchs:re, doppelkopf:kontra, karlchen:re"
+    ),
+    "Den Tisch beenden (Gastgeber oder Admins)": "End the table (host or admins)",
+    "Wie der Bot funktioniert": "How the bot works",
+    # choice names
+    "DDV-Turnierregeln": "DDV tournament rules",
+    "DDV ohne Pflichtsolo": "DDV without Pflichtsolo",
+    "DDV ohne Neunen": "DDV without nines",
+    "DDV ohne Soli": "DDV without solos",
+    "Normalspiel": "Normal game",
+    "Kreuzsolo": "Kreuz solo (clubs)",
+    "Piksolo": "Pik solo (spades)",
+    "Herzsolo": "Herz solo (hearts)",
+    "Karosolo": "Karo solo (diamonds)",
+    "Damensolo": "Damen solo (queens)",
+    "Bubensolo": "Buben solo (jacks)",
+    "Fleischloser": "Fleischloser (no trumps)",
+    "Stille Hochzeit": "Stille Hochzeit",
+    "Hochzeit ohne Partner (Solo)": "Hochzeit without partner (solo)",
+    "Keine 90": "No 90",
+    "Keine 60": "No 60",
+    "Keine 30": "No 30",
+}
+
+
+class DokoTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale not in ENGLISH_LOCALES:
+            return None
+        return EN.get(string.message)

@@ -1,0 +1,402 @@
+"""Keeps what players see in step with the engine: the public table message and private hands.
+
+Engine events only mark a table or a hand as changed; one task per table and per hand then
+renders the latest state, so bursts of changes coalesce. The public table message is edited
+through the channel route at most about once per second per table; hands go to DMs at once.
+A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.engine.model import (
+    EngineError,
+    Event,
+    GameOver,
+    ListEntry,
+    SessionOver,
+    TableChanged,
+    TableInfo,
+    ViewChanged,
+)
+from bot.render.hand import hand_message
+from bot.render.table import (
+    closed_message,
+    final_message,
+    game_message,
+    lobby_message,
+    seat_name,
+    started_lobby,
+)
+from bot.render.texts import Lang
+
+log = logging.getLogger(__name__)
+
+TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message
+EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
+DMS_CLOSED = 50007
+
+Payload = tuple[Any, ...]
+
+
+def payload_key(
+    content: str | None, embed: discord.Embed | None, view: discord.ui.View | None
+) -> Payload:
+    return (
+        content,
+        embed.to_dict() if embed is not None else None,
+        view.to_components() if view is not None else None,
+    )
+
+
+class Coalescer:
+    """Run ``work`` after ``mark``; marks during a run cause one more run, never two at once."""
+
+    def __init__(self, work: Callable[[], Awaitable[None]], interval: float = 0.0) -> None:
+        self._work = work
+        self._interval = interval
+        self._dirty = False
+        self._task: asyncio.Task[None] | None = None
+        self._last = -1e9
+
+    def mark(self) -> None:
+        self._dirty = True
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while self._dirty:
+            wait = self._last + self._interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._dirty = False
+            self._last = time.monotonic()
+            try:
+                await self._work()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("updating a Discord message failed")
+
+    async def wait(self) -> None:
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+@dataclass
+class HandMessage:
+    game_id: int
+    channel_id: int
+    message_id: int
+    key: Payload
+
+
+@dataclass
+class UserState:
+    lang: Lang = "de"
+    dm_channel_id: int | None = None
+    dms_closed: bool = False
+    # The last ephemeral hand this user opened: editable while its token lives.
+    ephemeral: discord.Interaction[Any] | None = None
+    ephemeral_game: int | None = None
+    ephemeral_at: float = 0.0
+    ephemeral_key: Payload | None = None
+
+
+@dataclass
+class TableState:
+    table_id: int
+    channel_id: int
+    lang: Lang
+    info: TableInfo | None = None
+    message_id: int | None = None
+    message_game: int | None = None  # game number shown; None while it is the lobby
+    message_key: Payload | None = None
+    finals: dict[int, tuple[dict[str, Any], ListEntry, int]] = field(default_factory=dict)
+    last_game_id: int | None = None
+    session_over: bool = False
+    done: bool = False
+    hands: dict[int, HandMessage] = field(default_factory=dict)
+    hand_jobs: dict[int, Coalescer] = field(default_factory=dict)
+    job: Coalescer | None = None
+
+
+class Presenter:
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.tables: dict[int, TableState] = {}
+        self.users: dict[int, UserState] = {}
+        self.last_game_by_channel: dict[int, int] = {}
+
+    # -- bookkeeping ----------------------------------------------------------------------
+
+    def user(self, user_id: int) -> UserState:
+        return self.users.setdefault(user_id, UserState())
+
+    def note_locale(self, user_id: int, lang: Lang) -> None:
+        self.user(user_id).lang = lang
+
+    def table_state(self, info: TableInfo, lang: Lang = "de") -> TableState:
+        state = self.tables.get(info.id)
+        if state is None:
+            state = TableState(info.id, info.channel_id, lang, info=info)
+            state.job = Coalescer(lambda: self._sync_table(state), TABLE_EDIT_INTERVAL)
+            self.tables[info.id] = state
+        return state
+
+    def _update_info(self, state: TableState, info: TableInfo) -> None:
+        if state.info is None or info.version >= state.info.version:
+            state.info = info
+
+    def register_table_message(
+        self, info: TableInfo, message_id: int, lang: Lang, key: Payload
+    ) -> None:
+        """The lobby message a ``/doko tisch`` answer created."""
+        state = self.table_state(info, lang)
+        state.lang = lang
+        state.message_id, state.message_game, state.message_key = message_id, None, key
+        self._update_info(state, info)
+
+    def remember_ephemeral(
+        self, user_id: int, interaction: discord.Interaction[Any], game_id: int, key: Payload
+    ) -> None:
+        user = self.user(user_id)
+        user.ephemeral, user.ephemeral_game = interaction, game_id
+        user.ephemeral_at, user.ephemeral_key = time.monotonic(), key
+
+    def adopt_hand(
+        self,
+        table_id: int,
+        user_id: int,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        key: Payload,
+    ) -> None:
+        """The clicked DM now shows ``key``: it is the user's hand message from here on.
+
+        Adopting it also recovers the hand message after a restart, which forgets it.
+        """
+        state = self.tables.get(table_id)
+        if state is not None:
+            state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key)
+
+    def refresh_all(self) -> None:
+        """Bring every open table's messages up to date (after a start or a restart)."""
+        for info in self.bot.engine.open_tables():
+            state = self.table_state(info)
+            self._update_info(state, info)
+            self._mark(state, info)
+
+    def _mark(self, state: TableState, info: TableInfo) -> None:
+        assert state.job is not None
+        state.job.mark()
+        for seat in info.seats:
+            if seat is not None and seat.user_id is not None and info.status == "playing":
+                self.mark_hand(state, seat.user_id)
+
+    def mark_hand(self, state: TableState, user_id: int) -> None:
+        job = state.hand_jobs.get(user_id)
+        if job is None:
+            job = Coalescer(lambda: self._sync_hand(state, user_id))
+            state.hand_jobs[user_id] = job
+        job.mark()
+
+    async def idle(self) -> None:
+        """Until every pending message update has been sent (tests and benchmarks)."""
+        for _ in range(3):
+            for state in list(self.tables.values()):
+                if state.job is not None:
+                    await state.job.wait()
+                for job in list(state.hand_jobs.values()):
+                    await job.wait()
+
+    def close(self) -> None:
+        for state in self.tables.values():
+            if state.job is not None:
+                state.job.cancel()
+            for job in state.hand_jobs.values():
+                job.cancel()
+
+    # -- events ---------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        match event:
+            case TableChanged(table=info):
+                table = self.table_state(info)
+                self._update_info(table, info)
+                assert table.job is not None
+                table.job.mark()
+            case ViewChanged(table_id=table_id, user_id=user_id):
+                state = self.tables.get(table_id)
+                if state is not None:
+                    self.mark_hand(state, user_id)
+            case GameOver(table_id=table_id, game_id=game_id, entry=entry, summary=summary):
+                state = self.tables.get(table_id)
+                if state is not None:
+                    state.finals[entry.number] = (summary, entry, game_id)
+                    state.last_game_id = game_id
+                    self.last_game_by_channel[state.channel_id] = game_id
+                    assert state.job is not None
+                    state.job.mark()
+            case SessionOver(table_id=table_id):
+                state = self.tables.get(table_id)
+                if state is not None:
+                    state.session_over = True
+                    assert state.job is not None
+                    state.job.mark()
+            case _:
+                pass
+
+    # -- the public table message ---------------------------------------------------------
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        channel: discord.PartialMessageable = self.bot.get_partial_messageable(channel_id)
+        return channel
+
+    async def _post(
+        self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
+    ) -> None:
+        message = await self._channel(state.channel_id).send(
+            embed=embed, view=view if view is not None else discord.utils.MISSING
+        )
+        state.message_id = message.id
+        state.message_key = payload_key(None, embed, view)
+
+    async def _edit(
+        self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
+    ) -> None:
+        key = payload_key(None, embed, view)
+        if key == state.message_key or state.message_id is None:
+            return
+        partial = self._channel(state.channel_id).get_partial_message(state.message_id)
+        try:
+            await partial.edit(embed=embed, view=view)
+        except discord.NotFound:
+            await self._post(state, embed, view)
+            return
+        state.message_key = key
+
+    async def _sync_table(self, state: TableState) -> None:
+        info = state.info
+        if info is None or state.done:
+            return
+        lang = state.lang
+        for number in sorted(state.finals):
+            summary, entry, game_id = state.finals.pop(number)
+            last = state.session_over and not state.finals
+            embed, view = final_message(info, summary, entry, game_id, lang, session_over=last)
+            if state.message_game == number and state.message_id is not None:
+                await self._edit(state, embed, view)
+            else:
+                await self._post(state, embed, view)
+            state.message_game = number
+        if info.status == "closed":
+            if not state.session_over and state.message_id is not None:
+                await self._edit(state, closed_message(info, lang), None)
+            state.done = True
+            self.tables.pop(info.id, None)
+            return
+        if info.status == "lobby":
+            embed, view = lobby_message(info, lang)
+            if state.message_id is None:
+                await self._post(state, embed, view)
+            else:
+                await self._edit(state, embed, view)
+            return
+        if info.game_number is None or info.public is None:
+            return
+        closed = self._dm_closed_names(info, lang)
+        embed, view = game_message(info, lang, closed)
+        if state.message_game != info.game_number:
+            if state.message_game is None and state.message_id is not None:
+                await self._edit(state, started_lobby(info, lang), None)
+            await self._post(state, embed, view)
+            state.message_game = info.game_number
+        else:
+            await self._edit(state, embed, view)
+
+    def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
+        return [
+            seat_name(info, s.seat, lang)
+            for s in info.seats
+            if s is not None and s.user_id is not None and self.user(s.user_id).dms_closed
+        ]
+
+    # -- private hands --------------------------------------------------------------------
+
+    def render_hand(
+        self, table_id: int, user_id: int, lang: Lang
+    ) -> tuple[TableInfo, str, discord.ui.View, Payload]:
+        """The user's hand as of now (raises EngineError when there is none)."""
+        info = self.bot.engine.table(table_id)
+        view = self.bot.engine.view_for(table_id, user_id)
+        content, ui = hand_message(info, view, lang)
+        return info, content, ui, payload_key(content, None, ui)
+
+    async def _sync_hand(self, state: TableState, user_id: int) -> None:
+        user = self.user(user_id)
+        try:
+            info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
+        except EngineError:
+            return
+        if info.status != "playing" or info.game_id is None:
+            return
+        if user.dms_closed:
+            await self._sync_ephemeral(user, info, content, ui, key)
+            return
+        hand = state.hands.get(user_id)
+        try:
+            if hand is None or hand.game_id != info.game_id:
+                channel_id = await self._dm_channel(user_id, user)
+                message = await self._channel(channel_id).send(content, view=ui)
+                state.hands[user_id] = HandMessage(info.game_id, channel_id, message.id, key)
+            elif hand.key != key:
+                partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
+                await partial.edit(content=content, view=ui)
+                hand.key = key
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                raise
+            log.info("DMs of user %s are closed; serving the hand ephemerally", user_id)
+            user.dms_closed = True
+            assert state.job is not None
+            state.job.mark()  # the table message tells them to use "Meine Karten"
+
+    async def _dm_channel(self, user_id: int, user: UserState) -> int:
+        if user.dm_channel_id is None:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            user.dm_channel_id = channel.id
+        return user.dm_channel_id
+
+    async def _sync_ephemeral(
+        self,
+        user: UserState,
+        info: TableInfo,
+        content: str,
+        ui: discord.ui.View,
+        key: Payload,
+    ) -> None:
+        ix = user.ephemeral
+        if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
+            return
+        if time.monotonic() - user.ephemeral_at > EPHEMERAL_EDIT_WINDOW:
+            user.ephemeral = None
+            return
+        try:
+            await ix.edit_original_response(content=content, view=ui)
+            user.ephemeral_key = key
+        except discord.HTTPException:
+            user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one
