@@ -213,9 +213,10 @@ class World:
     def hand_message(self, user: User, table_id: int, version: int) -> Message | None:
         """The newest message ``user`` sees with buttons for this table version."""
         channels = [self.fake.dm_channel(user), self.channel]
-        prefixes = tuple(
-            f"doko:{what}:{table_id}:{version}:" for what in ("card", "reserve", "call")
-        ) + (f"doko:declare:{table_id}:{version}",)
+        prefixes = (
+            *(f"doko:{what}:{table_id}:{version}:" for what in ("card", "reserve", "call")),
+            f"doko:declare:{table_id}:{version}",
+        )
         for channel in channels:
             for message in reversed(self.fake.visible_messages(user, channel)):
                 if any(c.startswith(prefixes) for c in message.custom_ids):
