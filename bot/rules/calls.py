@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -147,3 +148,62 @@ def check_call(
                 f"'{missed}' needs at least {need} cards in hand, not {n}",
             )
     return PartyCalls(level, late_reply)
+
+
+def legal_calls(
+    party: Party,
+    cards_in_hand: int,
+    own: PartyCalls,
+    opponents: PartyCalls,
+    hand_size: int = 12,
+    shift: int = 0,
+    absagen_enabled: bool = True,
+) -> tuple[Call, ...]:
+    """Every new call (not a repeat) a member of ``party`` may make in this situation."""
+    # Below the last reply deadline (after "schwarz") nothing is possible any more.
+    if cards_in_hand < required_cards(4, hand_size, shift) - 1:
+        return ()
+    return _legal_calls(
+        party,
+        cards_in_hand,
+        own.level,
+        own.late_reply,
+        opponents.level,
+        hand_size,
+        shift,
+        absagen_enabled,
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _legal_calls(
+    party: Party,
+    cards_in_hand: int,
+    own_level: int,
+    own_late: bool,
+    opponents_level: int,
+    hand_size: int,
+    shift: int,
+    absagen_enabled: bool,
+) -> tuple[Call, ...]:
+    # Plain values as the cache key: hashing them is cheaper than hashing PartyCalls.
+    own = PartyCalls(own_level, own_late)
+    opponents = PartyCalls(opponents_level)
+    out: list[Call] = []
+    for level in range(own_level + 1, 5):
+        call = call_of_level(party, level)
+        try:
+            check_call(
+                party,
+                call,
+                cards_in_hand,
+                own,
+                opponents,
+                hand_size=hand_size,
+                shift=shift,
+                absagen_enabled=absagen_enabled,
+            )
+        except CallError:
+            continue
+        out.append(call)
+    return tuple(out)

@@ -18,10 +18,10 @@ from bot.rules.calls import (
     Party,
     PartyCalls,
     basic_call,
-    call_of_level,
     check_call,
 )
-from bot.rules.cards import AUGEN, Card, deal_hands, deck
+from bot.rules.calls import legal_calls as _legal_calls
+from bot.rules.cards import AUGEN, CARDS, Card, deal_hands, deck
 from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
 from bot.rules.round import RoundContext, SoloKind, next_dealer
 from bot.rules.ruleset import DDV, DulleTie, Ruleset
@@ -74,6 +74,12 @@ class Announce:
 
 
 Action = Reserve | Declare | Play | Announce
+
+# Actions are values; the hot path hands out shared instances instead of building new ones.
+_PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) for s in range(4))
+_ANNOUNCES: tuple[dict[Call, Announce], ...] = tuple(
+    {c: Announce(s, c) for c in Call} for s in range(4)
+)
 
 
 class IllegalActionError(ValueError):
@@ -222,12 +228,16 @@ class Game:
         if self._pflichtsolo_round() is not None:
             self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
         self.phase = Phase.DECLARE if self.vorgefuehrt is not None else Phase.VORBEHALT
+        self._order: CardOrder = Contract.NORMAL.order
+        self._turn: int | None = self._compute_turn()
+        # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
+        self._last_call_at = self.rules.hand_size - 6
 
     # -- queries ---------------------------------------------------------------------------
 
     @property
     def order(self) -> CardOrder:
-        return (self.contract or Contract.NORMAL).order
+        return self._order
 
     @property
     def finished(self) -> bool:
@@ -244,6 +254,9 @@ class Game:
 
     def to_act(self) -> int | None:
         """The seat whose turn it is (announcements aside), or None when finished."""
+        return self._turn
+
+    def _compute_turn(self) -> int | None:
         match self.phase:
             case Phase.VORBEHALT:
                 return self._speakers[sum(r is not None for r in self.reservations)]
@@ -284,6 +297,9 @@ class Game:
             return h.clarification_trick - 1
         return 0
 
+    def _update_call_floor(self) -> None:
+        self._last_call_at = self.rules.hand_size - 6 - self.deadline_shift()
+
     def call_window_open(self) -> bool:
         if self.phase is not Phase.PLAY:
             return False
@@ -292,23 +308,42 @@ class Game:
     def legal_calls(self, seat: int) -> list[Call]:
         """New calls this seat may make now (repeats are not offered)."""
         party = self.parties[seat]
-        if not self.call_window_open() or party is None:
+        if party is None or not self.call_window_open():
             return []
-        out: list[Call] = []
-        own = self.party_calls[party]
-        for level in range(own.level + 1, 5):
-            call = call_of_level(party, level)
-            try:
-                self._check_call(seat, call)
-            except CallError:
-                continue
-            out.append(call)
-        return out
+        n = len(self.hands[seat])
+        if n < self._last_call_at:
+            return []  # past every deadline, the common case from the middle of the game on
+        return list(
+            _legal_calls(
+                party,
+                len(self.hands[seat]),
+                self.party_calls[party],
+                self.party_calls[party.other],
+                self.rules.hand_size,
+                self.deadline_shift(),
+                self.rules.absagen_enabled,
+            )
+        )
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action this seat may take now, calls included."""
         actions: list[Action] = []
-        turn = self.to_act()
+        turn = self._turn
+        if self.phase is Phase.PLAY:
+            if seat == turn:
+                hand = self.hands[seat]
+                cards: list[Card] = hand
+                if self.current:
+                    klass = self._order.klass
+                    k = klass[self.current[0]]
+                    cards = [c for c in hand if klass[c] == k] or hand
+                plays = _PLAYS[seat]
+                actions = [plays[c] for c in dict.fromkeys(cards)]
+            calls = self.legal_calls(seat)
+            if calls:
+                announces = _ANNOUNCES[seat]
+                actions.extend(announces[c] for c in calls)
+            return actions
         match self.phase:
             case Phase.VORBEHALT:
                 if seat == turn:
@@ -320,14 +355,7 @@ class Game:
                     options = self.declarable(seat)
                     actions.extend(Declare(seat, c) for c in options)
             case Phase.PLAY:
-                if seat == turn:
-                    led = self.current[0] if self.current else None
-                    seen: set[Card] = set()
-                    for card in legal_cards(self.order, self.hands[seat], led):
-                        if card not in seen:
-                            seen.add(card)
-                            actions.append(Play(seat, card))
-                actions.extend(Announce(seat, c) for c in self.legal_calls(seat))
+                pass  # handled above, the hot path
             case Phase.FINISHED:
                 pass
             case _:
@@ -347,6 +375,12 @@ class Game:
         """Validate and apply one action; raises IllegalActionError and changes nothing then."""
         self.validate(action)
         self.actions.append(action)
+        if type(action) is Play:  # the common case first; the match below does the rest
+            self._play(action.seat, action.card)
+            self._turn = (
+                None if self.phase is Phase.FINISHED else (self.leader + len(self.current)) % 4
+            )
+            return
         match action:
             case Reserve():
                 self.reservations[action.seat] = action.reserve
@@ -368,11 +402,23 @@ class Game:
                 self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
             case _:
                 assert_never(action)
+        self._turn = self._compute_turn()
 
     def validate(self, action: Action) -> None:
         """Raise IllegalActionError if the action is not allowed now; change nothing."""
         if not 0 <= action.seat <= 3:
             raise IllegalActionError("bad_seat", f"seat {action.seat} does not exist")
+        if type(action) is Play and self.phase is Phase.PLAY and action.seat == self._turn:
+            # The common case, checked directly: card held, suit followed.
+            hand = self.hands[action.seat]
+            card = action.card
+            if card in hand:
+                if not self.current:
+                    return
+                klass = self._order.klass
+                k = klass[self.current[0]]
+                if klass[card] == k or all(klass[c] != k for c in hand):
+                    return
         if self.phase is Phase.FINISHED:
             raise IllegalActionError("game_finished", "the game is over")
         match action:
@@ -484,6 +530,8 @@ class Game:
             else:
                 kind = SoloKind.PFLICHT if self.is_pflicht(seat) else SoloKind.LUST
                 self._set_solo(seat, contract, kind)
+        assert self.contract is not None
+        self._order = self.contract.order
         self.phase = Phase.PLAY
 
     def _set_solo(self, seat: int, contract: Contract, kind: SoloKind) -> None:
@@ -523,6 +571,7 @@ class Game:
         if info.clarification_trick is None:
             return
         self.hochzeit = info
+        self._update_call_floor()
         if info.partner is not None:
             self._set_parties({h.hochzeiter, info.partner})
         else:
