@@ -1,0 +1,105 @@
+"""``python -m bot bench engine``: many AI-only tables playing at once on one SQLite file.
+
+Measures the engine's own path per action (lock, validate, store, apply, events), the overall
+throughput, and the memory a table holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import db
+from bot.engine import Engine, GameOver
+from bot.engine.core import _Table
+from bot.engine.model import Event
+from bot.rules.game import Action
+
+
+class _TimedEngine(Engine):
+    """The engine with a stopwatch around each applied action."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.act_ms: list[float] = []
+
+    async def _apply(self, table: _Table, action: Action) -> None:
+        start = time.perf_counter()
+        await super()._apply(table, action)
+        self.act_ms.append((time.perf_counter() - start) * 1000)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(tables: int, games: int, level: str, path: Path) -> dict[str, float | int]:
+    store = await db.connect(path, synchronous="NORMAL")
+    engine = _TimedEngine(store, ai_in_thread=False)
+    await engine.start()
+    finished = 0
+    done = asyncio.Event()
+
+    async def count(event: Event) -> None:
+        nonlocal finished
+        if isinstance(event, GameOver):
+            finished += 1
+            if finished >= tables * games:
+                done.set()
+
+    engine.subscribe(count)
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    ids = []
+    for n in range(tables):
+        info = await engine.create_table(
+            guild_id=1, channel_id=n + 1, host_id=1, host_name="Bench", games=games
+        )
+        await engine.leave(info.id, 1)
+        ids.append(info.id)
+    start = time.perf_counter()
+    for table_id in ids:
+        await engine.start_game(table_id, 1, fill_level=level)
+    after_deal = tracemalloc.take_snapshot()
+    kb_per_table = sum(s.size_diff for s in after_deal.compare_to(before, "filename")) / 1024
+    tracemalloc.stop()
+    await done.wait()
+    await engine.idle()
+    elapsed = time.perf_counter() - start
+    actions = len(engine.act_ms)
+    await engine.close()
+    await store.close()
+    return {
+        "engine_actions_per_s": round(actions / elapsed, 1),
+        "engine_act_ms_p50": round(statistics.median(engine.act_ms), 3),
+        "engine_act_ms_p99": round(_percentile(engine.act_ms, 0.99), 3),
+        "engine_kb_per_table": round(kb_per_table / tables, 1),
+        "tables": tables,
+        "games": tables * games,
+        "actions": actions,
+        "seconds": round(elapsed, 2),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench engine")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--games", type=int, default=1, help="games per table")
+    parser.add_argument("--level", default="leicht")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = asyncio.run(run(args.tables, args.games, args.level, Path(tmp) / "bench.sqlite3"))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:<24} {value}")
+    return 0
