@@ -307,6 +307,13 @@ def final_message(
             contract=contract_name(contract, lang),
             name=seat_name(info, summary["soloist"], lang),
         )
+    elif summary.get("hochzeit") is not None:
+        hochzeit = summary["hochzeit"]
+        head = t(lang, "hochzeit_line", name=seat_name(info, hochzeit["hochzeiter"], lang))
+        if hochzeit.get("partner") is not None:
+            head += "\n" + t(
+                lang, "hochzeit_partner", name=seat_name(info, hochzeit["partner"], lang)
+            )
     else:
         head = t(lang, "contract_line", contract=contract_name(contract, lang))
     re_names = ", ".join(seat_name(info, s, lang) for s in summary.get("re_seats", []))

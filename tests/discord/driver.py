@@ -63,10 +63,17 @@ async def hand_for(world: World, user: User, table_id: int) -> Message:
     if user.dms_open:
         return await world.current_hand(user, table_id)
     # DMs closed: "Meine Karten" on the table message opens the hand ephemerally.
-    table_message = next(
-        m
-        for m in reversed(world.fake.channel_messages(world.channel))
-        if any(c.startswith(f"doko:hand:{table_id}:") for c in m.custom_ids)
+    table_message = await world.fake.wait_for(
+        lambda: next(
+            (
+                m
+                for m in reversed(world.fake.channel_messages(world.channel))
+                if any(c.startswith(f"doko:hand:{table_id}:") for c in m.custom_ids)
+            ),
+            None,
+        ),
+        3,
+        "the table message",
     )
     ix = await world.click(user, table_message, f"doko:hand:{table_id}:")
     assert ix.original is not None and ix.original.ephemeral_to is user
