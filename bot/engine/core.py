@@ -508,6 +508,9 @@ class Engine:
         assert result is not None
         before = table.spielliste[-1].totals if table.spielliste else (0, 0, 0, 0)
         totals = tuple(a + b for a, b in zip(before, result.scores, strict=True))
+        if sum(result.scores) != 0 or sum(totals) != 0:
+            # The Spielliste's sum-zero check (TSR 7.3): a broken sheet must never be stored.
+            raise RuntimeError(f"scores {result.scores} of table {table.id} do not sum to zero")
         return ListEntry(
             number=len(table.spielliste) + 1,
             contract=str(game.contract),

@@ -303,3 +303,33 @@ async def test_stop_table_only_by_host_or_admin(engine: Engine) -> None:
     assert info.status == "closed"
     with pytest.raises(EngineError):
         engine.table(info.id)
+
+
+async def test_turn_timers_are_rearmed_after_a_restart(db_path: Path) -> None:
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    store = await db.connect(db_path)
+    first = Engine(
+        store, ai=RandomAI(), seeds=seed_counter(), ai_in_thread=False, clock=lambda: now[0]
+    )
+    await first.start()
+    info = await new_table(first, turn_timer_s=30)
+    info = await first.start_game(info.id, HOST)
+    await first.idle()
+    n = len(first.record(info.id)["actions"])
+    await first.close()
+    await store.close()
+
+    now[0] += timedelta(seconds=31)  # the deadline passed while the bot was down
+    store = await db.connect(db_path)
+    second = Engine(
+        store, ai=RandomAI(), seeds=seed_counter(50), ai_in_thread=False, clock=lambda: now[0]
+    )
+    await second.start()
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if len(second.record(info.id)["actions"]) > n:
+            break
+    actions = second.record(info.id)["actions"]
+    assert len(actions) > n and actions[n]["seat"] == 0
+    await second.close()
+    await store.close()
