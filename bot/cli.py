@@ -170,14 +170,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     try:
         data = _load_json(args.file)
-        score_facts_from_dict(data)
+        _, notes = score_facts_from_dict(data)
         result = score_sheet(data)
     except RecordError as err:
         return _fail(str(err), args.json)
     if args.json:
-        print(json.dumps(result.to_dict()))
+        out = result.to_dict()
+        out["notes"] = [*notes, *out["notes"]]
+        print(json.dumps(out))
     else:
         print("\n".join(render_result(result)))
+        for note in notes:
+            print(f"note: {note}")
     return 0
 
 

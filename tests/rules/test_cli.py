@@ -171,6 +171,7 @@ def test_score_sheet_solo_ignores_sonderpunkte(
     assert code == 0
     assert doc["special_points"] == []
     assert len(doc["ignored_special_points"]) == 3
+    assert any("ignored" in note for note in doc["notes"])
     assert doc["scores"][1] == 3 * doc["game_value"]
 
 
