@@ -19,6 +19,14 @@ async def seat_everyone(world: World, table_id: int) -> None:
     )
 
 
+def final_texts(world: World) -> list[str]:
+    return [
+        message_text(m)
+        for m in world.fake.channel_messages(world.channel)
+        if "Spielwert" in message_text(m)
+    ]
+
+
 async def test_four_humans_play_a_whole_game(make_world: Any) -> None:
     world: World = await make_world()
     anna = world.users[0]
@@ -62,7 +70,7 @@ async def test_one_human_three_ais_play_a_session_with_standings(make_world: Any
     finals = [
         m for m in world.fake.channel_messages(world.channel) if "Spielwert" in message_text(m)
     ]
-    assert len(finals) == 4
+    assert len(finals) == 4 == len(final_texts(world))
     assert "Danke fürs Spielen" in message_text(finals[-1])
     ix = await world.run(anna, "rangliste")
     text = await world.answer_text(ix)
@@ -75,3 +83,24 @@ async def test_one_human_three_ais_play_a_session_with_standings(make_world: Any
     assert message.ephemeral_to is anna and message.attachments
     record = json.loads(message.attachments[0].data)
     assert record["format"] == "doko-game/1" and len(record["actions"]) >= 48
+
+
+async def test_a_burst_of_429s_and_a_gateway_reconnect_are_survived(make_world: Any) -> None:
+    world: World = await make_world(names=("anna",))
+    anna, fake = world.users[0], world.fake
+    table_id = await world.open_table(anna, spiele=1, regeln="ohne_pflichtsolo")
+    await world.click(anna, world.lobby(), "doko:start:")
+    fake.rate_limit_next(r"^POST /channels/\d+/messages$", retry_after=0.05, times=3)
+    fake.rate_limit_next(r"^PATCH /channels/\d+/messages/\d+$", retry_after=0.05, times=3)
+    fake.rate_limit_next(r"^PATCH /webhooks/", retry_after=0.05, times=2)
+    turns = 0
+    while await play_turn(world, table_id):
+        turns += 1
+        if turns == 3:
+            await fake.disconnect()  # the bot resumes; clicks keep working
+        if turns == 6:
+            await fake.reconnect()
+    await world.settle()
+    assert fake.resumes == 2
+    assert sum(r.status == 429 for r in fake.requests) == 8
+    assert len(final_texts(world)) == 1

@@ -1,0 +1,114 @@
+"""The bot as its own OS process (``python -m bot``): killed mid-trick, restarted, plays on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+from bot.app import apply_discord_overrides, sync_commands
+from tests.discord.conftest import message_text, settings_for
+from tests.fakediscord import FakeDiscord, Message, User
+
+REPO = Path(__file__).resolve().parents[2]
+TRICK_LINE = re.compile(r"Aktueller Stich: (.*)")
+
+
+async def start_process(fake: FakeDiscord, db_path: Path) -> asyncio.subprocess.Process:
+    env = {
+        **os.environ,
+        **fake.env(),
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_PATH": str(db_path),
+        "LOG_LEVEL": "INFO",
+    }
+    before = fake.identifies
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=REPO, env=env, stderr=asyncio.subprocess.PIPE
+    )
+
+    def connected() -> bool:
+        if process.returncode is not None:
+            raise AssertionError(f"the bot exited with {process.returncode}")
+        return fake.identifies > before
+
+    await fake.wait_for(connected, 30, "the bot process to connect")
+    return process
+
+
+def my_turn_message(fake: FakeDiscord, user: User) -> Message | None:
+    """The newest DM with an enabled card or Gesund button: it is the user's turn."""
+    for message in reversed(fake.visible_messages(user, fake.dm_channel(user))):
+        for component in message.iter_components():
+            cid = component.get("custom_id", "")
+            if cid.startswith(("doko:card:", "doko:reserve:")) and not component.get("disabled"):
+                return message
+    return None
+
+
+def first_enabled(message: Message, prefix: str) -> str:
+    return next(
+        c["custom_id"]
+        for c in message.iter_components()
+        if c["custom_id"].startswith(prefix) and not c.get("disabled")
+    )
+
+
+async def test_killed_mid_trick_the_restarted_process_continues(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    anna = fake.add_user("anna")
+    guild = fake.add_guild("Stammtisch", owner=anna)
+    channel = guild.channels[0]
+    db_path = tmp_path / "doko.sqlite3"
+    apply_discord_overrides(fake.env())
+    await sync_commands(settings_for(fake, db_path), None)
+    process = await start_process(fake, db_path)
+    try:
+        ix = await fake.slash(
+            anna, "doko tisch", in_channel=channel, spiele=1, regeln="ohne_pflichtsolo"
+        )
+        lobby = await fake.followup(ix, timeout=10)
+        start = await fake.click(anna, lobby, first_enabled(lobby, "doko:start:"))
+        assert (await fake.response(start, timeout=3)).status == 200
+        # Play until it is anna's turn in the middle of a trick (someone has led).
+        while True:
+            message = await fake.wait_for(lambda: my_turn_message(fake, anna), 10, "anna's turn")
+            trick = TRICK_LINE.search(message.content)
+            if trick and "noch keine Karte" not in trick[1]:
+                break
+            seen = list(message.custom_ids)
+            # A legal card, or Gesund in the Vorbehaltsabfrage (cards come first in the rows).
+            click = await fake.click(anna, message, first_enabled(message, "doko:"))
+            assert (await fake.response(click, timeout=3)).status == 200
+            await fake.wait_for(
+                lambda seen=seen: (m := my_turn_message(fake, anna)) and m.custom_ids != seen,
+                10,
+                "anna's next turn",
+            )
+        before_kill = trick[1]
+        card_id = first_enabled(message, "doko:card:")
+        process.kill()
+        await process.wait()
+
+        process = await start_process(fake, db_path)
+        # The button on the message sent before the kill still works, at the same version.
+        click = await fake.click(anna, message, card_id)
+        callback = await fake.response(click, timeout=10)
+        assert callback.status == 200 and callback.type == 6
+
+        def trick_continued() -> bool:
+            texts = [message_text(m) for m in fake.visible_messages(anna, fake.dm_channel(anna))]
+            texts += [message_text(m) for m in fake.channel_messages(channel)]
+            return any(before_kill + " · anna" in text for text in texts)
+
+        await fake.wait_for(trick_continued, 10, "the trick to go on from the same state")
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), 20)
+    assert process.returncode == 0, stderr.decode()[-3000:]
+    assert b"Traceback" not in stderr, stderr.decode()[-3000:]
