@@ -69,6 +69,11 @@ class Bench:
         hand = state.hands.get(user.id) if state else None
         return self.by_id.get(hand.message_id) if hand else None
 
+    async def applied(self, table_id: int, version: int) -> None:
+        engine = self.bot.engine
+        assert engine is not None
+        await self.fake.wait_for(lambda: engine.table(table_id).version > version, 30, "the click")
+
     async def play_table(self, user: User, channel: Any) -> int:
         fake, engine = self.fake, self.bot.engine
         assert engine is not None
@@ -112,9 +117,7 @@ class Bench:
             self.clicks += 1
             click = await fake.click(user, message, target)
             await fake.response(click, timeout=30)
-            await fake.wait_for(
-                lambda v=info.version: engine.table(table_id).version > v, 30, "the click"
-            )
+            await self.applied(table_id, info.version)
         record = engine.record(table_id)
         actions += len(record["actions"])
         return actions
