@@ -69,10 +69,13 @@ class Bench:
         hand = state.hands.get(user.id) if state else None
         return self.by_id.get(hand.message_id) if hand else None
 
-    async def applied(self, table_id: int, version: int) -> None:
+    async def applied(self, table_id: int, version: int, click: Any) -> None:
+        """Until the click changed the table, or was refused (an AI's call made it stale)."""
         engine = self.bot.engine
         assert engine is not None
-        await self.fake.wait_for(lambda: engine.table(table_id).version > version, 30, "the click")
+        await self.fake.wait_for(
+            lambda: engine.table(table_id).version > version or click.followups, 30, "the click"
+        )
 
     async def play_table(self, user: User, channel: Any) -> int:
         fake, engine = self.fake, self.bot.engine
@@ -117,7 +120,7 @@ class Bench:
             self.clicks += 1
             click = await fake.click(user, message, target)
             await fake.response(click, timeout=30)
-            await self.applied(table_id, info.version)
+            await self.applied(table_id, info.version, click)
         record = engine.record(table_id)
         actions += len(record["actions"])
         return actions

@@ -102,7 +102,8 @@ async def play_turn(world: World, table_id: int, policy: Policy | None = None) -
             now = world.engine.table(table_id)
         except EngineError:
             return True
-        return now.version > info.version
+        # A refusal is possible too: an AI's call can make the button stale meanwhile.
+        return now.version > info.version or bool(ix.followups)
 
     await world.fake.wait_for(applied, 3, f"{custom_id} to be applied")
     return True
