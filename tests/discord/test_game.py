@@ -104,3 +104,27 @@ async def test_a_burst_of_429s_and_a_gateway_reconnect_are_survived(make_world: 
     assert fake.resumes == 2
     assert sum(r.status == 429 for r in fake.requests) == 8
     assert len(final_texts(world)) == 1
+
+
+async def test_commands_are_german_with_english_localizations(make_world: Any) -> None:
+    world: World = await make_world(names=("anna",))
+    doko = next(c for c in world.fake.commands() if c["name"] == "doko")
+    subs = {o["name"]: o for o in doko["options"]}
+    assert set(subs) == {
+        "tisch", "karten", "ansage", "stand", "rangliste", "statistik",
+        "regeln", "export", "abrechnen", "stopp", "hilfe",
+    }  # fmt: skip
+    assert subs["tisch"]["name_localizations"]["en-US"] == "table"
+    assert subs["abrechnen"]["description_localizations"]["en-GB"].startswith("Score a game")
+    ix = await world.run(
+        world.users[0],
+        "abrechnen",
+        vertrag="normal",
+        re_plaetze="1,3",
+        re_augen=151,
+        re_stiche=8,
+        re_ansage="re",
+        sonderpunkte="fuchs:re",
+    )
+    text = await world.answer_text(ix)
+    assert "Re angesagt" in text and "Fuchs gefangen" in text and "Platz 1 +" in text
