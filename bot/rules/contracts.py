@@ -39,6 +39,17 @@ class Contract(StrEnum):
     def order(self) -> CardOrder:
         return ORDERS[_ORDER_OF[self]]
 
+    @property
+    def schweinchen_possible(self) -> bool:
+        """Games with the normal trumps (Karo trump), where Schweinchen can exist."""
+        return _ORDER_OF[self] == "normal"
+
+    def card_order(self, schweinchen: bool = False) -> CardOrder:
+        """The card order; with ``schweinchen`` the Karo-Asse rank above the Dullen."""
+        if schweinchen and self.schweinchen_possible:
+            return ORDERS["schweinchen"]
+        return self.order
+
 
 SOLOS: tuple[Contract, ...] = tuple(c for c in Contract if c.is_declared_solo)
 
@@ -99,8 +110,14 @@ def _build(name: str, trumps: tuple[Card, ...]) -> CardOrder:
     return CardOrder(name, tuple(klass), tuple(power), trumps)
 
 
+def _schweinchen_trumps() -> tuple[Card, ...]:
+    # House rule: the two Karo-Asse of one hand are the highest trumps, above the Dullen.
+    return (Card.DA, *(c for c in _color_trumps(Suit.KARO) if c is not Card.DA))
+
+
 ORDERS: dict[str, CardOrder] = {
     "normal": _build("normal", _color_trumps(Suit.KARO)),
+    "schweinchen": _build("schweinchen", _schweinchen_trumps()),
     "kreuz": _build("kreuz", _color_trumps(Suit.KREUZ)),
     "pik": _build("pik", _color_trumps(Suit.PIK)),
     "herz": _build("herz", _color_trumps(Suit.HERZ)),

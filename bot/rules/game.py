@@ -6,8 +6,9 @@ raises ``IllegalActionError`` with a machine-readable reason. ``replay`` rebuild
 
 from __future__ import annotations
 
+import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import assert_never
 
@@ -21,10 +22,10 @@ from bot.rules.calls import (
     check_call,
 )
 from bot.rules.calls import legal_calls as _legal_calls
-from bot.rules.cards import AUGEN, CARDS, Card, deal_hands, deck
+from bot.rules.cards import AUGEN, CARDS, Card, Rank, deal_hands, deck
 from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
-from bot.rules.round import RoundContext, SoloKind, next_dealer
-from bot.rules.ruleset import DDV, DulleTie, Ruleset
+from bot.rules.round import RoundContext, SoloKind, bock_triggers, next_dealer
+from bot.rules.ruleset import DDV, BockTrigger, DulleTie, Ruleset, SchmeissenReason
 from bot.rules.scoring import (
     ScoreFacts,
     ScoreResult,
@@ -39,6 +40,7 @@ from bot.rules.scoring import (
 class Phase(StrEnum):
     VORBEHALT = "vorbehalt"
     DECLARE = "declare"
+    ARMUT = "armut"  # house rule: the others are asked to take the Armut, the taker returns cards
     PLAY = "play"
     FINISHED = "finished"
 
@@ -73,7 +75,46 @@ class Announce:
     call: Call
 
 
-Action = Reserve | Declare | Play | Announce
+@dataclass(frozen=True, slots=True)
+class Schmeissen:
+    """House rule Schmeißen: on its turn in the Vorbehaltsabfrage, throw in a hand for a redeal."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmutOffer:
+    """House rule Armut: naming the reservation by offering every trump of the hand."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeArmut:
+    """Asked in turn from the poor seat's left: take the offered trumps (and be the partner)."""
+
+    seat: int
+    take: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCards:
+    """The taker gives the poor seat as many cards as it received (trumps allowed)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+Action = Reserve | Declare | Play | Announce | Schmeissen | ArmutOffer | TakeArmut | ReturnCards
+
+
+class Redeal(StrEnum):
+    """Why a game ended without being played: the same dealer deals again, nobody scores."""
+
+    SCHMEISSEN = "schmeissen"
+    ARMUT_DECLINED = "armut_declined"
+
 
 # Actions are values; the hot path hands out shared instances instead of building new ones.
 _PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) for s in range(4))
@@ -99,10 +140,13 @@ class Deal:
     round: RoundContext | None = None
     ruleset: Ruleset = DDV
     seed: int | None = None
+    bock: int = 1  # house rule: this game's Bock multiplier (``round.BockState.multiplier``)
 
     def __post_init__(self) -> None:
         if not 0 <= self.dealer <= 3:
             raise ValueError("dealer must be a seat 0..3")
+        if self.bock < 1:
+            raise ValueError("the Bock multiplier is at least 1")
         if len(self.hands) != 4:
             raise ValueError("a deal has four hands")
         size = self.ruleset.hand_size
@@ -119,10 +163,11 @@ class Deal:
         dealer: int = 0,
         round: RoundContext | None = None,
         ruleset: Ruleset = DDV,
+        bock: int = 1,
     ) -> Deal:
         """A seeded deal: the same seed always gives the same hands."""
         hands = deal_hands(random.Random(seed), ruleset.with_nines)
-        return cls(hands, dealer, round, ruleset, seed)
+        return cls(hands, dealer, round, ruleset, seed, bock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +190,49 @@ class HochzeitInfo:
     hochzeiter: int
     clarification_trick: int | None  # 1..3 once decided
     partner: int | None  # None while open, and in a failed Hochzeit
+
+
+@dataclass(frozen=True, slots=True)
+class ArmutInfo:
+    """House rule Armut: the poor seat, its trumps, who declined, who took, what came back."""
+
+    poor: int
+    cards: tuple[Card, ...]
+    declined: tuple[int, ...] = ()
+    taker: int | None = None
+    returned: tuple[Card, ...] | None = None
+
+    def asked_next(self) -> int | None:
+        """The seat to answer next, from the poor seat's left; None once taken or all declined."""
+        if self.taker is not None or len(self.declined) == 3:
+            return None
+        return (self.poor + 1 + len(self.declined)) % 4
+
+
+def armut_trumps(hand: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
+    """The trumps a poor hand offers, by the normal game's card order, high to low."""
+    order = Contract.NORMAL.order
+    return tuple(sorted((c for c in hand if order.klass[c] == TRUMP), key=order.sort_key))
+
+
+def schmeissen_reasons(
+    hand: list[Card] | tuple[Card, ...], ruleset: Ruleset
+) -> tuple[SchmeissenReason, ...]:
+    """The enabled Schmeißen triggers this hand meets (house rule)."""
+    nines = sum(c.rank is Rank.NEUN for c in hand)
+    kings = sum(c.rank is Rank.KOENIG for c in hand)
+    met = {
+        SchmeissenReason.NEUNEN: nines >= 5,
+        SchmeissenReason.KOENIGE: kings >= 5,
+        SchmeissenReason.NEUNEN_KOENIGE: nines + kings >= 7,
+        SchmeissenReason.WENIG_TRUMPF: len(armut_trumps(hand)) <= 1,
+    }
+    return tuple(r for r in SchmeissenReason if r in ruleset.schmeissen and met[r])
+
+
+def schweinchen_holder(hands: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> int | None:
+    """The seat holding both Karo-Asse, if any."""
+    return next((s for s in range(4) if list(hands[s]).count(Card.DA) == 2), None)
 
 
 def trick_winner_index(
@@ -224,6 +312,10 @@ class Game:
         self.leader: int = (self.dealer + 1) % 4
         self.result: ScoreResult | None = None
         self.vorgefuehrt: int | None = None
+        self.armut_offers: dict[int, tuple[Card, ...]] = {}  # Armut named in the declare phase
+        self.armut: ArmutInfo | None = None  # the Armut being played, once it prevailed
+        self.schweinchen: int | None = None  # seat holding both Karo-Asse as Schweinchen
+        self.redeal: Redeal | None = None  # ended without play: deal again, nobody scores
         self._speakers = [(self.dealer + k) % 4 for k in range(1, 5)]
         if self._pflichtsolo_round() is not None:
             self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
@@ -262,6 +354,9 @@ class Game:
                 return self._speakers[sum(r is not None for r in self.reservations)]
             case Phase.DECLARE:
                 return self._next_declarer()
+            case Phase.ARMUT:
+                assert self.armut is not None
+                return self.armut.taker if self.armut.taker is not None else self.armut.asked_next()
             case Phase.PLAY:
                 return (self.leader + len(self.current)) % 4
             case Phase.FINISHED:
@@ -273,9 +368,25 @@ class Game:
         if self.vorgefuehrt is not None:
             return self.vorgefuehrt if self.vorgefuehrt not in self.declarations else None
         for seat in self._speakers:
-            if self.reservations[seat] and seat not in self.declarations:
+            if (
+                self.reservations[seat]
+                and seat not in self.declarations
+                and seat not in self.armut_offers
+            ):
                 return seat
         return None
+
+    def can_offer_armut(self, seat: int) -> bool:
+        """House rule Armut: at most ``armut_max_trumps`` trumps (not when vorgeführt)."""
+        return (
+            self.rules.armut
+            and seat != self.vorgefuehrt
+            and len(armut_trumps(self.hands[seat])) <= self.rules.armut_max_trumps
+        )
+
+    def has_vorbehalt(self, seat: int) -> bool:
+        """Whether this seat could name anything after saying Vorbehalt."""
+        return bool(self.declarable(seat)) or self.can_offer_armut(seat)
 
     def declarable(self, seat: int) -> list[Contract]:
         """What this seat could name if its Vorbehalt is asked for."""
@@ -348,12 +459,25 @@ class Game:
             case Phase.VORBEHALT:
                 if seat == turn:
                     actions.append(Reserve(seat, False))
-                    if self.declarable(seat):
+                    if self.has_vorbehalt(seat):
                         actions.append(Reserve(seat, True))
+                    if schmeissen_reasons(self.hands[seat], self.rules):
+                        actions.append(Schmeissen(seat))
             case Phase.DECLARE:
                 if seat == turn:
                     options = self.declarable(seat)
                     actions.extend(Declare(seat, c) for c in options)
+                    if self.can_offer_armut(seat):
+                        actions.append(ArmutOffer(seat, armut_trumps(self.hands[seat])))
+            case Phase.ARMUT:
+                armut = self.armut
+                assert armut is not None
+                if seat == turn and armut.taker is None:
+                    actions.extend((TakeArmut(seat, True), TakeArmut(seat, False)))
+                elif seat == turn:
+                    n = len(armut.cards)
+                    combos = sorted(set(itertools.combinations(sorted(self.hands[seat]), n)))
+                    actions.extend(ReturnCards(seat, combo) for combo in combos)
             case Phase.PLAY:
                 pass  # handled above, the hot path
             case Phase.FINISHED:
@@ -393,6 +517,16 @@ class Game:
                 self.declarations[action.seat] = action.contract
                 if self._next_declarer() is None:
                     self._resolve()
+            case ArmutOffer():
+                self.armut_offers[action.seat] = action.cards
+                if self._next_declarer() is None:
+                    self._resolve()
+            case Schmeissen():
+                self._end_with_redeal(Redeal.SCHMEISSEN)
+            case TakeArmut():
+                self._answer_armut(action.seat, action.take)
+            case ReturnCards():
+                self._return_armut(action.seat, action.cards)
             case Play():
                 self._play(action.seat, action.card)
             case Announce():
@@ -424,10 +558,55 @@ class Game:
         match action:
             case Reserve():
                 self._expect_turn(action.seat, Phase.VORBEHALT, "reserve")
-                if action.reserve and not self.declarable(action.seat):
+                if action.reserve and not self.has_vorbehalt(action.seat):
                     raise IllegalActionError(
                         "nothing_to_reserve", "this seat has no Vorbehalt it could name"
                     )
+            case Schmeissen():
+                self._expect_turn(action.seat, Phase.VORBEHALT, "schmeissen")
+                if not schmeissen_reasons(self.hands[action.seat], self.rules):
+                    raise IllegalActionError(
+                        "schmeissen_not_allowed",
+                        "this hand may not be thrown in under this table's rules",
+                    )
+            case ArmutOffer():
+                self._expect_turn(action.seat, Phase.DECLARE, "offer an Armut")
+                if not self.can_offer_armut(action.seat):
+                    raise IllegalActionError(
+                        "armut_not_allowed",
+                        f"an Armut needs Armut switched on and at most "
+                        f"{self.rules.armut_max_trumps} trumps",
+                    )
+                if sorted(action.cards) != sorted(armut_trumps(self.hands[action.seat])):
+                    raise IllegalActionError(
+                        "armut_must_offer_trumps", "an Armut offers exactly the hand's trumps"
+                    )
+            case TakeArmut():
+                self._expect_turn(action.seat, Phase.ARMUT, "answer the Armut")
+                if self.armut is not None and self.armut.taker is not None:
+                    raise IllegalActionError(
+                        "armut_taken", "the Armut is taken: the taker returns cards now"
+                    )
+            case ReturnCards():
+                self._expect_turn(action.seat, Phase.ARMUT, "return cards")
+                armut = self.armut
+                assert armut is not None
+                if armut.taker != action.seat:
+                    raise IllegalActionError(
+                        "armut_not_taken", "only the seat that took the Armut returns cards"
+                    )
+                if len(action.cards) != len(armut.cards):
+                    raise IllegalActionError(
+                        "armut_return_count",
+                        f"return exactly {len(armut.cards)} card(s), as many as were taken",
+                    )
+                rest = list(self.hands[action.seat])
+                for card in action.cards:
+                    if card not in rest:
+                        raise IllegalActionError(
+                            "card_not_in_hand", f"seat {action.seat} does not hold {card}"
+                        )
+                    rest.remove(card)
             case Declare():
                 self._expect_turn(action.seat, Phase.DECLARE, "declare")
                 if action.contract not in self.declarable(action.seat):
@@ -504,9 +683,11 @@ class Game:
             self._set_solo(
                 self.vorgefuehrt, self.declarations[self.vorgefuehrt], SoloKind.VORGEFUEHRT
             )
-        elif not self.declarations:
+        elif not self.declarations and not self.armut_offers:
             holder = next((s for s in range(4) if self.hands[s].count(Card.CQ) == 2), None)
-            if holder is not None:
+            if holder is not None and not self.rules.stille_hochzeit_enabled:
+                self._set_hochzeit(holder)  # house rule: both Alten always reveal a Hochzeit
+            elif holder is not None:
                 self.contract = Contract.STILLE_HOCHZEIT
                 self.soloist = holder
                 self._set_parties({holder})
@@ -516,23 +697,73 @@ class Game:
         else:
 
             def rank(seat: int) -> tuple[int, int]:
-                contract = self.declarations[seat]
-                kind = 2 if contract is Contract.HOCHZEIT else 0 if self.is_pflicht(seat) else 1
+                # Pflichtsolo, Lustsolo, then the house rule Armut, then Hochzeit (TSR 4.1).
+                contract = self.declarations.get(seat)
+                if contract is None:
+                    kind = 2
+                elif contract is Contract.HOCHZEIT:
+                    kind = 3
+                else:
+                    kind = 0 if self.is_pflicht(seat) else 1
                 return (kind, self._speakers.index(seat))
 
-            seat = min(self.declarations, key=rank)
-            contract = self.declarations[seat]
-            if contract is Contract.HOCHZEIT:
-                self.contract = Contract.HOCHZEIT
-                self.hochzeit = HochzeitInfo(seat, None, None)
+            seat = min([*self.declarations, *self.armut_offers], key=rank)
+            contract = self.declarations.get(seat)
+            if contract is None:
+                self.contract = Contract.NORMAL
+                self.armut = ArmutInfo(seat, self.armut_offers[seat])
                 self.parties = [None] * 4
                 self.parties[seat] = Party.RE
+                self.phase = Phase.ARMUT
+                return
+            if contract is Contract.HOCHZEIT:
+                self._set_hochzeit(seat)
             else:
                 kind = SoloKind.PFLICHT if self.is_pflicht(seat) else SoloKind.LUST
                 self._set_solo(seat, contract, kind)
-        assert self.contract is not None
-        self._order = self.contract.order
+        self._start_play()
+
+    def _start_play(self) -> None:
+        contract = self.contract
+        assert contract is not None
+        if self.rules.schweinchen and contract.schweinchen_possible:
+            self.schweinchen = schweinchen_holder(self.hands)
+        self._order = contract.card_order(self.schweinchen is not None)
         self.phase = Phase.PLAY
+
+    def _set_hochzeit(self, seat: int) -> None:
+        self.contract = Contract.HOCHZEIT
+        self.hochzeit = HochzeitInfo(seat, None, None)
+        self.parties = [None] * 4
+        self.parties[seat] = Party.RE
+
+    def _answer_armut(self, seat: int, take: bool) -> None:
+        armut = self.armut
+        assert armut is not None
+        if not take:
+            self.armut = replace(armut, declined=(*armut.declined, seat))
+            if len(self.armut.declined) == 3:
+                self._end_with_redeal(Redeal.ARMUT_DECLINED)
+            return
+        self.armut = replace(armut, taker=seat)
+        self._move(armut.poor, seat, armut.cards)
+
+    def _return_armut(self, seat: int, cards: tuple[Card, ...]) -> None:
+        armut = self.armut
+        assert armut is not None
+        self._move(seat, armut.poor, cards)
+        self.armut = replace(armut, returned=tuple(cards))
+        self._set_parties({armut.poor, seat})
+        self._start_play()
+
+    def _move(self, giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
+        for card in cards:
+            self.hands[giver].remove(card)
+        self.hands[receiver] = sorted([*self.hands[receiver], *cards])
+
+    def _end_with_redeal(self, reason: Redeal) -> None:
+        self.redeal = reason
+        self.phase = Phase.FINISHED
 
     def _set_solo(self, seat: int, contract: Contract, kind: SoloKind) -> None:
         self.contract = contract
@@ -620,17 +851,27 @@ class Game:
             re_tricks=re_tricks,
             specials=tuple(specials),
             ruleset=self.rules,
+            bock=self.deal.bock,
         )
 
     # -- round bookkeeping -----------------------------------------------------------------
 
     def next_dealer(self) -> int:
+        """After a redeal (Schmeißen, Armut nobody took) the same dealer deals again."""
+        if self.redeal is not None:
+            return self.dealer
         return next_dealer(self.dealer, self.solo_kind)
 
     def next_round(self) -> RoundContext | None:
-        if self.deal.round is None:
-            return None
+        if self.deal.round is None or self.redeal is not None:
+            return self.deal.round  # a redeal uses no game of the round
         return self.deal.round.after(self.solo_kind, self.soloist)
+
+    def bock_triggers(self) -> tuple[BockTrigger, ...]:
+        """The enabled Bock triggers this finished game met (none after a redeal)."""
+        if self.result is None:
+            return ()
+        return bock_triggers(self.score_facts(), self.result)
 
     def party_of(self, seat: int) -> Party | None:
         return self.parties[seat]

@@ -7,7 +7,7 @@ what is wrong and where, so a malformed file never turns into a traceback or a s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from bot.rules.calls import ABSAGEN, Call, Party, basic_call
 from bot.rules.cards import Card, NotationError, parse_card
@@ -15,12 +15,16 @@ from bot.rules.contracts import Contract
 from bot.rules.game import (
     Action,
     Announce,
+    ArmutOffer,
     Deal,
     Declare,
     Game,
     IllegalActionError,
     Play,
     Reserve,
+    ReturnCards,
+    Schmeissen,
+    TakeArmut,
 )
 from bot.rules.round import RoundContext
 from bot.rules.ruleset import Ruleset, RulesetError
@@ -107,14 +111,22 @@ def round_to_dict(ctx: RoundContext) -> dict[str, Any]:
     return {"games_left": ctx.games_left, "pflichtsolo_done": list(ctx.pflichtsolo_done)}
 
 
+ACTION_KINDS = ("reserve", "declare", "play", "call", "schmeissen", "armut", "take_armut", "return")
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    _expect(isinstance(value, list), f"{where} must be a list of cards")
+    return tuple(_card(c, f"{where}[{i}]") for i, c in enumerate(value))
+
+
 def action_from_dict(obj: Any, index: int) -> Action:
     where = f"actions[{index}]"
     _expect(isinstance(obj, dict), f"{where} must be an object")
     seat = _int(obj.get("seat"), f"{where}.seat", 0, 3)
-    kinds = [k for k in ("reserve", "declare", "play", "call") if k in obj]
+    kinds = [k for k in ACTION_KINDS if k in obj]
     _expect(
         len(kinds) == 1,
-        f"{where} must have exactly one of 'reserve', 'declare', 'play', 'call'",
+        f"{where} must have exactly one of {', '.join(map(repr, ACTION_KINDS))}",
     )
     _check_keys(obj, {"seat", kinds[0]}, where)
     value = obj[kinds[0]]
@@ -131,6 +143,16 @@ def action_from_dict(obj: Any, index: int) -> Action:
             return Declare(seat, Contract(value))
         case "play":
             return Play(seat, _card(value, f"{where}.play"))
+        case "schmeissen":
+            _expect(value is True, f"{where}.schmeissen must be true")
+            return Schmeissen(seat)
+        case "armut":
+            return ArmutOffer(seat, _cards(value, f"{where}.armut"))
+        case "take_armut":
+            _expect(isinstance(value, bool), f"{where}.take_armut must be true or false")
+            return TakeArmut(seat, value)
+        case "return":
+            return ReturnCards(seat, _cards(value, f"{where}.return"))
         case _:
             calls = {c.value for c in Call}
             _expect(
@@ -150,6 +172,16 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             return {"seat": action.seat, "play": action.card.code}
         case Announce():
             return {"seat": action.seat, "call": str(action.call)}
+        case Schmeissen():
+            return {"seat": action.seat, "schmeissen": True}
+        case ArmutOffer():
+            return {"seat": action.seat, "armut": [c.code for c in action.cards]}
+        case TakeArmut():
+            return {"seat": action.seat, "take_armut": action.take}
+        case ReturnCards():
+            return {"seat": action.seat, "return": [c.code for c in action.cards]}
+        case _:
+            assert_never(action)
 
 
 def deal_from_dict(data: dict[str, Any]) -> Deal:
@@ -171,8 +203,9 @@ def deal_from_dict(data: dict[str, Any]) -> Deal:
         seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
         "seed must be a number",
     )
+    bock = _int(data.get("bock", 1), "bock", 1, 1 << 20)
     try:
-        return Deal(hands, dealer, round_from_dict(data.get("round")), rules, seed)
+        return Deal(hands, dealer, round_from_dict(data.get("round")), rules, seed, bock)
     except ValueError as err:
         raise RecordError(f"hands: {err}") from None
 
@@ -185,7 +218,9 @@ def game_record_from_dict(data: Any) -> GameRecord:
         f"format must be {GAME_FORMAT!r}, not {data.get('format')!r}",
     )
     _check_keys(
-        data, {"format", "rules", "dealer", "round", "hands", "actions", "seed", "meta"}, "record"
+        data,
+        {"format", "rules", "dealer", "round", "bock", "hands", "actions", "seed", "meta"},
+        "record",
     )
     deal = deal_from_dict(data)
     raw = data.get("actions", [])
@@ -201,6 +236,8 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
     }
     if deal.round is not None:
         out["round"] = round_to_dict(deal.round)
+    if deal.bock != 1:
+        out["bock"] = deal.bock
     out["hands"] = [[c.code for c in h] for h in deal.hands]
     if deal.seed is not None:
         out["seed"] = deal.seed
@@ -253,6 +290,26 @@ def game_summary(game: Game) -> dict[str, Any]:
         "finished": game.finished,
         "result": game.result.to_dict() if game.result else None,
     }
+    # House rules: present only when they happened, so DDV summaries stay as they were.
+    if game.deal.bock != 1:
+        out["bock"] = game.deal.bock
+    if game.redeal is not None:
+        out["redeal"] = str(game.redeal)
+    if game.schweinchen is not None:
+        out["schweinchen"] = game.schweinchen
+    a = game.armut
+    if a is not None:
+        out["armut"] = {
+            "poor": a.poor,
+            "cards": [c.code for c in a.cards],
+            "declined": list(a.declined),
+            "taker": a.taker,
+            "returned": None if a.returned is None else [c.code for c in a.returned],
+        }
+    if game.finished and game.result is not None:
+        triggers = game.bock_triggers()
+        if triggers:
+            out["bock_triggers"] = [str(t) for t in triggers]
     if game.contract is None:
         out["re_seats"] = []
     if not game.finished:
@@ -292,6 +349,7 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
             "kontra_augen",
             "kontra_tricks",
             "special",
+            "bock",
             "meta",
         },
         "score sheet",
@@ -377,6 +435,7 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
         re_tricks=re_tricks,
         specials=tuple(specials),
         ruleset=rules,
+        bock=_int(data.get("bock", 1), "bock", 1, 1 << 20),
     )
     return facts, notes
 

@@ -13,7 +13,7 @@ from typing import Any
 from bot.rules.calls import Party, calls_up_to
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
-from bot.rules.ruleset import DDV, Ruleset
+from bot.rules.ruleset import DDV, NoWinnerScore, Ruleset
 
 TOTAL_AUGEN = 240
 ALL_TRICKS = "all tricks"
@@ -57,6 +57,7 @@ class ScoreFacts:
     re_tricks: int
     specials: tuple[tuple[Sonderpunkt, Party], ...] = ()  # earned in play; not gegen die Alten
     ruleset: Ruleset = DDV
+    bock: int = 1  # house rule: the Bock multiplier of this game (1, 2, 4, …)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +87,10 @@ class ScoreResult:
     scores: tuple[int, int, int, int]
     solo: bool
     notes: tuple[str, ...] = field(default=())
+    multiplier: int = 1  # house rules: Stammtisch doubling × Bock; game_value includes it
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "re_augen": self.re_augen,
             "kontra_augen": self.kontra_augen,
             "re_tricks": self.re_tricks,
@@ -104,6 +106,9 @@ class ScoreResult:
             "scores": list(self.scores),
             "notes": list(self.notes),
         }
+        if self.multiplier != 1:
+            out["multiplier"] = self.multiplier
+        return out
 
 
 # Targets of a party's own Absage, and what the other side then needs (TSR 7.1.2, 7.1.3).
@@ -148,6 +153,8 @@ def score(facts: ScoreFacts) -> ScoreResult:
         raise ValueError(f"re_tricks must be between 0 and {total_tricks}")
     solo = facts.contract.scored_as_solo
     expected_re = 1 if solo else 2
+    if facts.bock < 1:
+        raise ValueError("the Bock multiplier is at least 1")
     if len(facts.re_seats) != expected_re or len(set(facts.re_seats)) != expected_re:
         raise ValueError(f"a {facts.contract} game has {expected_re} distinct Re seat(s)")
     if any(not 0 <= s <= 3 for s in facts.re_seats):
@@ -178,7 +185,8 @@ def score(facts: ScoreFacts) -> ScoreResult:
         if tricks[loser] == 0:
             items.append(Item("schwarz", winner, 1))
         for p in Party:
-            if level[p] >= 0:
+            # House rule (Stammtisch): Re and Kontra double the value instead of adding 2.
+            if level[p] >= 0 and not rules.stammtisch_scoring:
                 items.append(Item(f"{p}_announced", winner, 2))
         for p in Party:
             for lv in range(1, level[p] + 1):
@@ -208,13 +216,27 @@ def score(facts: ScoreFacts) -> ScoreResult:
     def net(group: list[Item]) -> int:
         return sum(i.points if i.party is Party.RE else -i.points for i in group)
 
-    value = net(items) + net(specials)
     notes: list[str] = []
+    if winner is None and rules.no_winner_score is NoWinnerScore.ZERO:
+        # House rule: a game without a winner scores nothing at all.
+        ignored = [*ignored, *specials]
+        items, specials = [], []
+        notes.append("no_winner_zero")
+    value = net(items) + net(specials)
     # House rule: the winners never end below zero after the Sonderpunkte.
     below_zero = (winner is Party.RE and value < 0) or (winner is Party.KONTRA and value > 0)
     if rules.winner_floor_zero and below_zero:
         value = 0
         notes.append("winner_floor_zero")
+    multiplier = facts.bock
+    if rules.stammtisch_scoring and winner is not None:
+        for p in Party:
+            if level[p] >= 0:
+                multiplier *= 2
+                notes.append(f"{p}_announced_doubles")
+    if facts.bock > 1:
+        notes.append(f"bock_x{facts.bock}")
+    value *= multiplier
     scores = [0, 0, 0, 0]
     for seat in range(4):
         if seat in facts.re_seats:
@@ -238,4 +260,5 @@ def score(facts: ScoreFacts) -> ScoreResult:
         scores=(scores[0], scores[1], scores[2], scores[3]),
         solo=solo,
         notes=tuple(notes),
+        multiplier=multiplier,
     )
