@@ -6,7 +6,8 @@ Cards are small ints renumbered per card order ("fast ids"): trumps first, then 
 suit, and within a follow-suit class from weak to strong, so that every class is one
 contiguous range. A hand is one sorted list of fast ids; the cards that follow the led class
 are the slice found by two ``bisect`` calls, and the trick winner comes from a strength table
-precomputed per led card. Tables are built once per (card order, Dulle rule) and cached.
+precomputed per led card. Tables are built once per (card order, Dulle rule) and cached; a
+house-rule card order (Schweinchen) is just another card order.
 """
 
 from __future__ import annotations
@@ -112,9 +113,15 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
     )
 
 
-def fast_tables(contract: Contract, ruleset: Ruleset = DDV) -> FastTables:
-    """The compiled tables of a contract's card order under a ruleset (cached)."""
-    return _compile(contract.order, ruleset.dulle_tie)
+def fast_tables(
+    contract: Contract, ruleset: Ruleset = DDV, schweinchen: bool = False
+) -> FastTables:
+    """The compiled tables of a contract's card order under a ruleset (cached).
+
+    ``schweinchen``: a seat holds both Karo-Asse as Schweinchen (``Game.schweinchen``), which
+    puts them above the Dullen where the contract allows it.
+    """
+    return _compile(contract.card_order(schweinchen), ruleset.dulle_tie)
 
 
 def legal_range(tables: FastTables, hand: Sequence[int], led: int | None) -> tuple[int, int]:

@@ -2,6 +2,9 @@
 
 Front ends render only views and AIs receive only views, so a hidden card can leak nowhere.
 A stille Hochzeit looks like a normal game to everyone but the player holding both Alten.
+House rules: Schweinchen are known to their holder at once and to the others from the first
+Karo-Ass played; of an Armut everyone sees who is poor, how many trumps were offered, who
+declined, who took and how many trumps came back, but only the two players see the cards.
 """
 
 from __future__ import annotations
@@ -10,11 +13,60 @@ from dataclasses import dataclass
 
 from bot.rules.calls import Call, Party
 from bot.rules.cards import Card
-from bot.rules.contracts import Contract
-from bot.rules.game import Action, Game, Phase, Trick
+from bot.rules.contracts import CardOrder, Contract
+from bot.rules.game import Action, Game, Phase, Redeal, Trick
 from bot.rules.round import RoundContext, SoloKind
 from bot.rules.ruleset import Ruleset
 from bot.rules.scoring import ScoreResult
+
+
+@dataclass(frozen=True, slots=True)
+class ArmutView:
+    """The public part of an Armut (house rule)."""
+
+    poor: int
+    offered: int  # number of trumps offered (and returned cards owed)
+    declined: tuple[int, ...]
+    taker: int | None
+    trumps_returned: int | None  # how many of the returned cards are trumps, once returned
+
+
+def armut_view(game: Game) -> ArmutView | None:
+    a = game.armut
+    if a is None:
+        return None
+    returned = None
+    if a.returned is not None:
+        returned = sum(game.order.is_trump(c) for c in a.returned)
+    return ArmutView(a.poor, len(a.cards), a.declined, a.taker, returned)
+
+
+def schweinchen_known(game: Game, seat: int | None) -> int | None:
+    """The Schweinchen holder as ``seat`` knows it: its own at once, anyone's once one is out."""
+    holder = game.schweinchen
+    if holder is None or seat == holder or game.finished:
+        return holder
+    if Card.DA in game.current or any(Card.DA in t.cards for t in game.tricks):
+        return holder
+    return None
+
+
+def known_order(game: Game, seat: int | None) -> CardOrder:
+    """The card order as ``seat`` knows it (Schweinchen hidden from the others until shown)."""
+    contract = public_contract(game, seat) or Contract.NORMAL
+    return contract.card_order(schweinchen_known(game, seat) is not None)
+
+
+def received_cards(game: Game, seat: int) -> tuple[Card, ...]:
+    """Cards this seat got in an Armut exchange: the trumps (taker) or the returned cards."""
+    a = game.armut
+    if a is None or a.taker is None:
+        return ()
+    if seat == a.taker:
+        return a.cards
+    if seat == a.poor and a.returned is not None:
+        return a.returned
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +94,13 @@ class PlayerView:
     current_trick: tuple[Card, ...]
     cards_in_hand: tuple[int, ...]
     result: ScoreResult | None
+    # House rules; the defaults are what a DDV game shows.
+    order: CardOrder = Contract.NORMAL.order  # the card order as this seat knows it
+    schweinchen: int | None = None  # the Schweinchen holder, as far as this seat knows
+    armut: ArmutView | None = None
+    received: tuple[Card, ...] = ()  # cards this seat got in the Armut exchange
+    redeal: Redeal | None = None  # the game ended without play: deal again
+    bock: int = 1  # this game's Bock multiplier
 
     @property
     def own_party(self) -> Party | None:
@@ -66,8 +125,8 @@ def known_parties(game: Game, seat: int | None) -> tuple[Party | None, ...]:
     contract = game.contract
     if contract is None:
         return (None, None, None, None)
-    if game.phase is Phase.FINISHED:
-        return tuple(game.parties)
+    if game.phase is Phase.FINISHED or game.armut is not None:
+        return tuple(game.parties)  # an Armut's parties are public: the poor seat and taker
     public_solo = contract.is_declared_solo or contract is Contract.HOCHZEIT_FAILED
     clarified = (
         contract is Contract.HOCHZEIT
@@ -98,7 +157,7 @@ def known_parties(game: Game, seat: int | None) -> tuple[Party | None, ...]:
 
 
 def player_view(game: Game, seat: int) -> PlayerView:
-    order = (public_contract(game, seat) or Contract.NORMAL).order
+    order = known_order(game, seat)
     hand = tuple(sorted(game.hands[seat], key=order.sort_key))
     contract = public_contract(game, seat)
     public_solo = contract is not None and (
@@ -129,6 +188,12 @@ def player_view(game: Game, seat: int) -> PlayerView:
         current_trick=tuple(game.current),
         cards_in_hand=tuple(len(h) for h in game.hands),
         result=game.result,
+        order=order,
+        schweinchen=schweinchen_known(game, seat),
+        armut=armut_view(game),
+        received=received_cards(game, seat),
+        redeal=game.redeal,
+        bock=game.deal.bock,
     )
 
 
@@ -153,6 +218,10 @@ class PublicView:
     current_trick: tuple[Card, ...]
     cards_in_hand: tuple[int, ...]
     result: ScoreResult | None
+    schweinchen: int | None = None  # once the first Karo-Ass is out
+    armut: ArmutView | None = None
+    redeal: Redeal | None = None
+    bock: int = 1
 
 
 def public_view(game: Game) -> PublicView:
@@ -179,4 +248,8 @@ def public_view(game: Game) -> PublicView:
         current_trick=tuple(game.current),
         cards_in_hand=tuple(len(h) for h in game.hands),
         result=game.result,
+        schweinchen=schweinchen_known(game, None),
+        armut=armut_view(game),
+        redeal=game.redeal,
+        bock=game.deal.bock,
     )
