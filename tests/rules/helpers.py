@@ -6,9 +6,17 @@ import random
 
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
-from bot.rules.game import Announce, Deal, Declare, Game, Reserve
+from bot.rules.game import Announce, Deal, Declare, Game, Reserve, Schmeissen
+from bot.rules.presets import PRESETS
 from bot.rules.round import RoundContext
-from bot.rules.ruleset import DDV, Ruleset
+from bot.rules.ruleset import (
+    DDV,
+    BockTrigger,
+    DulleTie,
+    NoWinnerScore,
+    Ruleset,
+    SchmeissenReason,
+)
 
 CONTRACT_TARGETS = [
     Contract.NORMAL,
@@ -86,3 +94,66 @@ def random_game(target: Contract, seed: int, **kw: object) -> Game:
     rng = random.Random(seed)
     game = Game(deal_for(target, seed, dealer=rng.randrange(4)))
     return play_random(game, rng, target, **kw)  # type: ignore[arg-type]
+
+
+def play_any(
+    game: Game,
+    rng: random.Random,
+    call_rate: float = 0.1,
+    reserve_rate: float = 0.3,
+    stop_after: int | None = None,
+) -> Game:
+    """Drive ``game`` with random legal actions of every kind, house-rule actions included.
+
+    Vorbehalt, Schmeißen and taking an Armut are chosen with ``reserve_rate``/even odds, so
+    that random games reach solos, Hochzeiten, Armut and redeals often enough to test them.
+    """
+    steps = 0
+    while not game.finished and (stop_after is None or steps < stop_after):
+        steps += 1
+        callers = [a for s in range(4) for a in game.legal_actions(s) if isinstance(a, Announce)]
+        if callers and rng.random() < call_rate:
+            game.apply(rng.choice(callers))
+            continue
+        seat = game.to_act()
+        assert seat is not None
+        options = [a for a in game.legal_actions(seat) if not isinstance(a, Announce)]
+        throw = [a for a in options if isinstance(a, Schmeissen)]
+        if throw and rng.random() < 0.5:
+            game.apply(throw[0])
+            continue
+        options = [a for a in options if not isinstance(a, Schmeissen)]
+        if isinstance(options[0], Reserve):
+            wants = len(options) > 1 and rng.random() < reserve_rate
+            game.apply(Reserve(seat, wants))
+            continue
+        game.apply(rng.choice(options))
+    return game
+
+
+def house_rulesets() -> list[tuple[str, Ruleset]]:
+    """Every preset, and every house-rule flag switched on alone (with a typical value)."""
+    out: list[tuple[str, Ruleset]] = [(f"preset-{k}", v) for k, v in PRESETS.items()]
+    flags: dict[str, dict[str, object]] = {
+        **{f"dulle_tie={t}": {"dulle_tie": t} for t in DulleTie if t is not DulleTie.FIRST_WINS},
+        "with_nines=false": {"with_nines": False},
+        "absagen_enabled=false": {"absagen_enabled": False},
+        "solos_enabled=false": {"solos_enabled": False},
+        "pflichtsolo_enabled=false": {"pflichtsolo_enabled": False},
+        "winner_floor_zero": {"winner_floor_zero": True},
+        "games_per_round=4": {"games_per_round": 4},
+        "schweinchen": {"schweinchen": True},
+        "armut": {"armut": True},
+        "armut_max_trumps=5": {"armut": True, "armut_max_trumps": 5},
+        "schmeissen": {"schmeissen": frozenset(SchmeissenReason)},
+        "stille_hochzeit_enabled=false": {"stille_hochzeit_enabled": False},
+        "no_winner_score=zero": {"no_winner_score": NoWinnerScore.ZERO},
+        "bock": {"bock": frozenset(BockTrigger)},
+        "bock_stacking=queue": {"bock": frozenset(BockTrigger), "bock_stacking": "queue"},
+        "stammtisch_scoring": {"stammtisch_scoring": True},
+        "players=5": {"players": 5},
+    }
+    for name, values in flags.items():
+        data = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in values.items()}
+        out.append((name, Ruleset.from_dict(data)))
+    return out

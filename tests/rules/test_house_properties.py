@@ -1,0 +1,191 @@
+"""The random-game properties under every preset and every house-rule flag on its own."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.rules.calls import Party
+from bot.rules.cards import Card, deck
+from bot.rules.contracts import Contract
+from bot.rules.fast import fast_tables, playout
+from bot.rules.game import Deal, Game, Phase, Play, replay
+from bot.rules.records import (
+    game_record_from_dict,
+    game_record_to_dict,
+    game_summary,
+    replay_record,
+)
+from bot.rules.round import FiveSeating
+from bot.rules.ruleset import Ruleset
+from bot.rules.view import player_view, public_view
+from tests.rules.helpers import house_rulesets, play_any
+
+RULESETS = house_rulesets()
+
+
+def start(ruleset: Ruleset, seed: int) -> tuple[Game, random.Random]:
+    rng = random.Random(seed)
+    bock = rng.choice((1, 1, 2, 4)) if ruleset.bock else 1
+    deal = Deal.shuffled(seed, dealer=rng.randrange(4), ruleset=ruleset, bock=bock)
+    return Game(deal), rng
+
+
+def check_views(game: Game) -> None:
+    public = [c for t in game.tricks for c in t.cards] + list(game.current)
+    pv = public_view(game)
+    assert sorted(c for t in pv.tricks for c in t.cards) + sorted(pv.current_trick) == sorted(
+        c for t in game.tricks for c in t.cards
+    ) + sorted(game.current)
+    for seat in range(4):
+        view = player_view(game, seat)
+        assert sorted(view.hand) == sorted(game.hands[seat])
+        assert sorted(view.played_cards()) == sorted(public)
+        assert all(a.seat == seat for a in view.legal)
+        for s, p in enumerate(view.parties):
+            assert p is None or p is game.parties[s]
+        # Schweinchen: known to the holder, to everyone once a Karo-Ass is out, else hidden.
+        if view.schweinchen is not None:
+            assert view.schweinchen == game.schweinchen
+            assert seat == game.schweinchen or Card.DA in public or game.finished
+        elif game.schweinchen is not None:
+            assert seat != game.schweinchen and Card.DA not in public
+        # Armut cards: only the two players of the exchange see them.
+        a = game.armut
+        if view.received:
+            assert a is not None and seat in (a.poor, a.taker)
+
+
+def check_fast(game: Game) -> None:
+    """The fast path, fed the game's opening position and cards, finds the same tricks."""
+    if game.redeal is not None or game.contract is None:
+        return
+    first = len(game.tricks) and 0
+    tables = fast_tables(game.contract, game.rules, game.schweinchen is not None)
+    # Hands at the first trick: what each seat played.
+    hands = [
+        [c for t in game.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == seat]
+        for seat in range(4)
+    ]
+    cards = iter(c for t in game.tricks for c in t.cards)
+
+    def follow(seat: int, hand: list[int], lo: int, hi: int, trick: list[int]) -> int:
+        card = tables.code[next(cards)]
+        i = hand.index(card)
+        assert lo <= i < hi
+        return i
+
+    h = game.hochzeit
+    hochzeiter = h.hochzeiter if h is not None else None
+    re_mask = (
+        1 << hochzeiter
+        if hochzeiter is not None
+        else sum(1 << s for s in range(4) if game.parties[s] is Party.RE)
+    )
+    winners: list[int] = []
+    leader = game.tricks[0].leader
+    result = playout(
+        tables,
+        [tables.encode(hd) for hd in hands],
+        leader,
+        [],
+        first,
+        re_mask,
+        random.Random(0),
+        follow,
+        hochzeiter=hochzeiter,
+        winners=winners,
+    )
+    assert winners == [t.winner for t in game.tricks]
+    facts = game.score_facts()
+    assert result == (facts.re_augen, facts.re_tricks)
+
+
+@pytest.mark.parametrize(("name", "ruleset"), RULESETS, ids=[n for n, _ in RULESETS])
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_game_under_house_rules(name: str, ruleset: Ruleset, seed: int) -> None:
+    game, rng = start(ruleset, seed)
+    views_at = rng.randrange(4 * ruleset.tricks + 10)
+    steps = 0
+    while not game.finished:
+        play_any(game, rng, stop_after=1)
+        steps += 1
+        if steps == views_at:
+            check_views(game)
+    check_views(game)
+    # replay equals the live state, and the record round-trips
+    again = replay(game.deal, list(game.actions))
+    assert game_summary(again) == game_summary(game)
+    data = game_record_to_dict(game)
+    back, error = replay_record(game_record_from_dict(data))
+    assert error is None and game_record_to_dict(back) == data
+    assert game_summary(back) == game_summary(game)
+    if game.redeal is not None:
+        assert game.result is None and not game.tricks
+        assert game.next_dealer() == game.dealer
+        assert game.next_round() == game.deal.round
+        assert game.phase is Phase.FINISHED and game.legal_actions(game.dealer) == []
+        return
+    result = game.result
+    assert result is not None
+    assert len(game.tricks) == ruleset.tricks
+    assert Counter(c for t in game.tricks for c in t.cards) == Counter(deck(ruleset.with_nines))
+    assert sum(t.augen for t in game.tricks) == 240
+    assert sum(result.scores) == 0
+    assert len({s % 2 for s in result.scores}) == 1
+    assert result.multiplier % game.deal.bock == 0
+    re_count = sum(p is Party.RE for p in game.parties)
+    assert re_count == (1 if game.contract and game.contract.scored_as_solo else 2)
+    if game.armut is not None:
+        a = game.armut
+        assert a.taker is not None and a.returned is not None
+        assert {s for s in range(4) if game.parties[s] is Party.RE} == {a.poor, a.taker}
+        assert game.contract is Contract.NORMAL
+    if not ruleset.stille_hochzeit_enabled:
+        assert game.contract is not Contract.STILLE_HOCHZEIT
+    if not ruleset.schweinchen:
+        assert game.schweinchen is None
+    check_fast(game)
+    if ruleset.players == 5:
+        seating = FiveSeating(dealer=seed % 5)
+        five = seating.scores(result.scores)
+        assert five[seating.dealer] == 0 and sum(five) == 0
+        assert sorted(five) == sorted((0, *result.scores))
+
+
+def test_every_house_rule_path_is_reached() -> None:
+    """The random driver reaches Armut taken and declined, Schmeißen and Schweinchen."""
+    seen: set[str] = set()
+    rules = dict(RULESETS)
+    rules["armut"] = Ruleset(armut=True, armut_max_trumps=5, solos_enabled=False)
+    for seed in range(400):
+        for name in ("armut", "schmeissen", "schweinchen"):
+            game, rng = start(rules[name], seed)
+            play_any(game, rng, reserve_rate=0.8)
+            if game.redeal is not None:
+                seen.add(str(game.redeal))
+            if game.armut is not None and game.armut.taker is not None:
+                seen.add("armut_taken")
+            if game.schweinchen is not None:
+                seen.add("schweinchen")
+        if len(seen) == 4:
+            break
+    assert seen == {"armut_declined", "armut_taken", "schmeissen", "schweinchen"}
+
+
+def test_play_is_refused_outside_the_play_phase_under_armut() -> None:
+    rules = Ruleset(armut=True, armut_max_trumps=5, solos_enabled=False)
+    for seed in range(200):
+        game, rng = start(rules, seed)
+        play_any(game, rng, reserve_rate=1.0, stop_after=8)
+        if game.phase is Phase.ARMUT:
+            seat = game.to_act()
+            assert seat is not None
+            assert not game.is_legal(Play(seat, game.hands[seat][0]))
+            return
+    raise AssertionError("no Armut phase reached")
