@@ -64,7 +64,6 @@ def check_fast(game: Game) -> None:
     """The fast path, fed the game's opening position and cards, finds the same tricks."""
     if game.redeal is not None or game.contract is None:
         return
-    first = len(game.tricks) and 0
     tables = fast_tables(game.contract, game.rules, game.schweinchen is not None)
     # Hands at the first trick: what each seat played.
     hands = [
@@ -93,7 +92,7 @@ def check_fast(game: Game) -> None:
         [tables.encode(hd) for hd in hands],
         leader,
         [],
-        first,
+        0,
         re_mask,
         random.Random(0),
         follow,
