@@ -196,6 +196,7 @@ BENCHES = {
     "ai": "bot.benchmarks.ai",
     "db": "db.bench",
     "engine": "bot.benchmarks.engine",
+    "discord": "bot.benchmarks.discord",
 }
 
 
@@ -233,9 +234,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("arena", "play", "sync"):
-        modules = {"arena": "bot.arena", "play": "bot.terminal", "sync": "bot.app"}
+    if argv and argv[0] in ("arena", "play"):
+        modules = {"arena": "bot.arena", "play": "bot.terminal"}
         return _delegate(modules[argv[0]], argv[1:])
+    if argv and argv[0] == "sync":
+        from bot.app import sync_main
+
+        return sync_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -493,6 +493,8 @@ class Engine:
             table.status = "closed"
             self._by_channel.pop((table.guild_id, table.channel_id), None)
             await self._emit(SessionOver(table.id, tuple(table.spielliste)))
+            # The closed table leaves memory once this change is through (it stays in SQLite).
+            asyncio.get_running_loop().call_soon(self._tables.pop, table.id, None)
         else:
             await self._deal(table)
 
