@@ -219,8 +219,10 @@ def schmeissen_reasons(
     hand: list[Card] | tuple[Card, ...], ruleset: Ruleset
 ) -> tuple[SchmeissenReason, ...]:
     """The enabled Schmeißen triggers this hand meets (house rule)."""
-    nines = sum(c.rank is Rank.NEUN for c in hand)
-    kings = sum(c.rank is Rank.KOENIG for c in hand)
+    if not ruleset.schmeissen:
+        return ()  # the DDV case, asked on every turn of the Vorbehaltsabfrage
+    nines = sum(c % 6 == Rank.NEUN for c in hand)
+    kings = sum(c % 6 == Rank.KOENIG for c in hand)
     met = {
         SchmeissenReason.NEUNEN: nines >= 5,
         SchmeissenReason.KOENIGE: kings >= 5,
