@@ -1,13 +1,22 @@
-"""The store: SQLite by default.
+"""The store: SQLite by default, PostgreSQL for several processes sharing one database.
 
-``db = await db.connect(path)`` opens the file with its schema up to date; repository
-functions take that :class:`Database` first and return frozen rows::
+``db = await db.connect(path_or_url)`` opens a SQLite file or a ``postgresql://`` database
+with its schema up to date (``db.connect_from_env()``: ``DATABASE_URL``, else
+``DATABASE_PATH``); repository functions take that :class:`Database` first and return
+frozen rows, the same on both::
 
     async with db.transaction():
         await append_action(db, game_id, seq, action)
 """
 
-from db.database import Database, connect, open_database
+from db.database import (
+    Database,
+    connect,
+    connect_from_env,
+    is_postgres_url,
+    open_database,
+    target_from_env,
+)
 from db.errors import (
     ActionGapError,
     ConstraintError,
@@ -103,6 +112,7 @@ __all__ = [
     "cancel_timer",
     "clear_seat",
     "connect",
+    "connect_from_env",
     "create_game",
     "create_session",
     "create_table",
@@ -120,6 +130,7 @@ __all__ = [
     "get_session",
     "get_table",
     "guild_standings",
+    "is_postgres_url",
     "list_games",
     "list_open_tables",
     "list_timers",
@@ -131,6 +142,7 @@ __all__ = [
     "session_standings",
     "set_guild_settings",
     "set_seat",
+    "target_from_env",
     "update_round_context",
     "update_table",
     "upsert_guild",

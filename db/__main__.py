@@ -1,7 +1,8 @@
-"""``python -m db status|upgrade|check [--path P]``: inspect, migrate or verify the store.
+"""``python -m db status|upgrade|check [--path P | --url U]``: inspect, migrate or verify the store.
 
-The path defaults to ``DATABASE_PATH`` from the environment, else ``doko.sqlite3``.
-Exit status: 0 fine, 1 something to do or damage found, 2 the file cannot be used.
+Without either option the store is ``DATABASE_URL`` (PostgreSQL) when set, else
+``DATABASE_PATH``, else ``doko.sqlite3``. ``check`` is SQLite's integrity check.
+Exit status: 0 fine, 1 something to do or damage found, 2 the store cannot be used.
 """
 
 from __future__ import annotations
@@ -9,12 +10,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import sys
 from pathlib import Path
 
 from db import migrate
-from db.database import open_database
+from db.database import is_postgres_url, open_database, target_from_env
 from db.errors import StoreError
 
 
@@ -26,11 +26,9 @@ def _parser() -> argparse.ArgumentParser:
         help="status: schema version and pending migrations; upgrade: apply them; "
         "check: run SQLite's integrity check",
     )
-    parser.add_argument(
-        "--path",
-        default=os.environ.get("DATABASE_PATH", "doko.sqlite3"),
-        help="the SQLite file (default: $DATABASE_PATH or doko.sqlite3)",
-    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--path", help="a SQLite file")
+    where.add_argument("--url", help="a PostgreSQL database (postgresql://USER@HOST:PORT/NAME)")
     return parser
 
 
@@ -38,15 +36,17 @@ def _say(line: str) -> None:
     sys.stdout.write(line + "\n")
 
 
-async def _run(command: str, path: str) -> int:
-    if command != "upgrade" and not Path(path).exists():
-        _say(f"{path}: no database (`python -m db upgrade --path {path}` creates it)")
+async def _run(command: str, target: str) -> int:
+    postgres = is_postgres_url(target)
+    if command != "upgrade" and not postgres and not Path(target).exists():
+        _say(f"{target}: no database (`python -m db upgrade --path {target}` creates it)")
         return 1
-    db = await open_database(path)
+    db = await open_database(target)
+    where = db.path  # the URL without its password
     try:
         status = await migrate.schema_status(db)
         if command == "status":
-            _say(f"{path}: schema version {status.current}, this doko knows {status.latest}")
+            _say(f"{where}: schema version {status.current}, this doko knows {status.latest}")
             if status.too_new:
                 _say("the database is newer than this doko: upgrade doko before using it")
                 return 2
@@ -57,10 +57,10 @@ async def _run(command: str, path: str) -> int:
             applied = await migrate.upgrade(db)
             for migration in applied:
                 _say(f"applied: {migration.version:04d}_{migration.name}")
-            _say(f"{path}: schema version {await db.schema_version()} (up to date)")
+            _say(f"{where}: schema version {await db.schema_version()} (up to date)")
             return 0
         problems = await db.integrity_check()
-        _say(f"{path}: integrity check: {'; '.join(problems)}")
+        _say(f"{where}: integrity check: {'; '.join(problems)}")
         return 0 if problems == ["ok"] else 1
     finally:
         await db.close()
@@ -70,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return asyncio.run(_run(args.command, args.path))
+        if args.url is not None and not is_postgres_url(args.url):
+            raise StoreError("--url must start with postgresql:// (for a file use --path)")
+        target = args.url or args.path or target_from_env()
+        return asyncio.run(_run(args.command, target))
     except StoreError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2

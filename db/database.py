@@ -1,20 +1,28 @@
-"""The connection: one long-lived aiosqlite connection per process and its transactions.
+"""The connection: one long-lived connection per process and its transactions.
 
 Repository functions speak to a :class:`Database` only through ``execute``/``fetch*`` with
-``?`` placeholders and ``async with db.transaction()``; nothing outside this module touches
-aiosqlite. The few places where SQLite differs from other databases (schema version in
-``PRAGMA user_version``, file checks, pragmas) live here, behind :attr:`Database.dialect`.
+``?`` placeholders and ``async with db.transaction()``; nothing outside ``db/`` touches a
+driver. Two dialects sit behind that interface:
+
+* SQLite (aiosqlite, here): the embedded default, one file.
+* PostgreSQL (asyncpg, :mod:`db.postgres`): the shared store for several bot processes.
+
+:func:`connect` picks one by its target: a ``postgresql://`` URL or a file path. Whatever
+differs between the two (placeholders, generated ids, where the schema version lives, file
+checks, pragmas) is handled in the dialect's class, never in the repository modules.
 """
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import logging
+import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
 
 import aiosqlite
 
@@ -36,13 +44,19 @@ APPLICATION_ID: Final = 0x646F6B6F
 #: How long a writer waits for another process's write lock before giving up.
 BUSY_TIMEOUT_MS: Final = 5000
 
+#: The SQLite file when neither ``DATABASE_URL`` nor ``DATABASE_PATH`` is set.
+DEFAULT_PATH: Final = "doko.sqlite3"
+
 Synchronous = Literal["FULL", "NORMAL"]
+Dialect = Literal["sqlite", "postgresql"]
 
 _T = TypeVar("_T")
 
 # sqlite3 extended result codes (primary code in the low byte) that mean "damaged file".
 _SQLITE_CORRUPT: Final = 11
 _SQLITE_NOTADB: Final = 26
+
+_POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
 
 class Row(Protocol):
@@ -54,28 +68,72 @@ class Row(Protocol):
 Params = Sequence[Any]
 
 
-def _translate(exc: sqlite3.Error, where: str) -> StoreError:
-    """Map a driver error to the store's own errors, keeping the driver's text."""
-    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-    if isinstance(exc, sqlite3.IntegrityError):
-        return ConstraintError(str(exc))
-    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return CorruptDatabaseError(f"{where} is damaged or not a SQLite database: {exc}")
-    return StoreError(f"{where}: {exc}")
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(_POSTGRES_SCHEMES)
 
 
-class Database:
-    """One connection to the store. Create it with :func:`db.connect`."""
+class Database(abc.ABC):
+    """One connection to the store. Create it with :func:`db.connect`.
 
-    dialect: Final = "sqlite"
+    Statements and transactions are serialised per connection: a transaction belongs to
+    the task that opened it, and another task's statement waits until it ends. Both
+    dialects behave alike here, so the engine sees the same order of writes on either.
+    """
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self.path = path
-        # aiosqlite serialises statements, but not transactions: without this lock a
+    dialect: ClassVar[Dialect]
+
+    def __init__(self, where: str) -> None:
+        #: The file, or the URL without its password: for messages and logs.
+        self.path = where
+        # The drivers serialise statements, but not transactions: without this lock a
         # statement of task B would land inside task A's open transaction.
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
+
+    # -- what each dialect provides --------------------------------------------------------
+
+    @abc.abstractmethod
+    def _translate(self, exc: BaseException) -> StoreError | None:
+        """The store's error for a driver error, or None when ``exc`` is no driver error."""
+
+    @abc.abstractmethod
+    async def _execute(self, sql: str, params: Params) -> int: ...
+
+    @abc.abstractmethod
+    async def _executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
+
+    @abc.abstractmethod
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]: ...
+
+    @abc.abstractmethod
+    async def _begin(self) -> None: ...
+
+    @abc.abstractmethod
+    async def _commit_statement(self) -> None: ...
+
+    @abc.abstractmethod
+    async def _rollback(self) -> None:
+        """Roll an open transaction back; logs instead of raising."""
+
+    @abc.abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied (0 for a new, empty database)."""
+
+    @abc.abstractmethod
+    async def apply_migration(self, version: int, name: str, sql: str) -> bool:
+        """Run one migration's SQL and record its version, all in one transaction.
+
+        Returns False when the database already was at ``version`` or later (another
+        process applied it in the meantime), True when this call applied it.
+        """
+
+    @abc.abstractmethod
+    async def integrity_check(self) -> list[str]:
+        """``["ok"]`` for a sound database, else the problems found."""
+
+    @abc.abstractmethod
+    async def _close(self) -> None: ...
 
     # -- statements ---------------------------------------------------------------------
 
@@ -85,33 +143,23 @@ class Database:
                 return await op()
             async with self._lock:
                 return await op()
-        except sqlite3.Error as exc:
-            raise _translate(exc, self.path) from exc
+        except Exception as exc:
+            error = self._translate(exc)
+            if error is None:
+                raise
+            raise error from exc
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; returns the number of rows it changed."""
-
-        async def op() -> int:
-            cursor = await self._conn.execute(sql, params)
-            return cursor.rowcount
-
-        return await self._run(op)
+        return await self._run(lambda: self._execute(sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement for many parameter rows (bulk inserts)."""
-
-        async def op() -> None:
-            await self._conn.executemany(sql, rows)
-
-        await self._run(op)
+        await self._run(lambda: self._executemany(sql, rows))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run a query and return every row."""
-
-        async def op() -> list[Row]:
-            return list(await self._conn.execute_fetchall(sql, params))
-
-        return await self._run(op)
+        return await self._run(lambda: self._fetchall(sql, params))
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         """Run a query expected to give at most one row."""
@@ -132,12 +180,12 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` when the block raises.
+        """``BEGIN`` … ``COMMIT``, or ``ROLLBACK`` when the block raises.
 
         Inside a transaction of the same task it joins the outer one, so a repository
-        function can run on its own or as part of the caller's unit of work. IMMEDIATE
-        takes the write lock up front: a second process waits (busy timeout) instead of
-        failing half-way with a lock upgrade error.
+        function can run on its own or as part of the caller's unit of work. On SQLite it
+        is ``BEGIN IMMEDIATE``, which takes the write lock up front: a second process waits
+        (busy timeout) instead of failing half-way with a lock upgrade error.
         """
         if self.in_transaction:
             yield
@@ -146,9 +194,12 @@ class Database:
             self._owner = asyncio.current_task()
             try:
                 try:
-                    await self._conn.execute("BEGIN IMMEDIATE")
-                except sqlite3.Error as exc:
-                    raise _translate(exc, self.path) from exc
+                    await self._begin()
+                except Exception as exc:
+                    error = self._translate(exc)
+                    if error is None:
+                        raise
+                    raise error from exc
                 try:
                     yield
                 except BaseException:
@@ -160,15 +211,54 @@ class Database:
 
     async def _commit(self) -> None:
         # A cancelled caller must not leave the outcome unknown: let COMMIT finish.
-        commit = asyncio.ensure_future(self._conn.execute("COMMIT"))
+        commit = asyncio.ensure_future(self._commit_statement())
         try:
             await asyncio.shield(commit)
         except asyncio.CancelledError:
             await commit
             raise
-        except sqlite3.Error as exc:
+        except Exception as exc:
+            error = self._translate(exc)
+            if error is None:
+                raise
             await self._rollback()
-            raise _translate(exc, self.path) from exc
+            raise error from exc
+
+    async def close(self) -> None:
+        """Close the connection (waits for a running transaction of another task)."""
+        async with self._lock:
+            await self._close()
+
+
+class SQLiteDatabase(Database):
+    """The store in one SQLite file (WAL, ``synchronous`` FULL by default)."""
+
+    dialect: ClassVar[Dialect] = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        super().__init__(path)
+        self._conn = conn
+
+    def _translate(self, exc: BaseException) -> StoreError | None:
+        if not isinstance(exc, sqlite3.Error):
+            return None
+        return _translate_sqlite(exc, self.path)
+
+    async def _execute(self, sql: str, params: Params) -> int:
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount
+
+    async def _executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _begin(self) -> None:
+        await self._conn.execute("BEGIN IMMEDIATE")
+
+    async def _commit_statement(self) -> None:
+        await self._conn.execute("COMMIT")
 
     async def _rollback(self) -> None:
         try:
@@ -177,14 +267,12 @@ class Database:
         except sqlite3.Error:
             log.exception("rollback failed on %s", self.path)
 
-    # -- schema version (dialect-specific) -----------------------------------------------
+    # -- schema version: PRAGMA user_version ----------------------------------------------
 
     async def schema_version(self) -> int:
-        """The number of the last migration applied (0 for a new, empty database)."""
         return int(await self.fetchval("PRAGMA user_version"))
 
-    async def apply_migration(self, version: int, name: str, sql: str) -> None:
-        """Run one migration's SQL and record its version, all in one transaction."""
+    async def apply_migration(self, version: int, name: str, sql: str) -> bool:
         # executescript() runs the file as-is; BEGIN/COMMIT around it make it atomic, and
         # user_version and application_id live in the header page, so they roll back too.
         script = (
@@ -200,15 +288,24 @@ class Database:
             except sqlite3.Error as exc:
                 await self._rollback()
                 raise MigrationError(f"migration {version:04d}_{name} failed: {exc}") from exc
+        return True
 
     async def integrity_check(self) -> list[str]:
         """``PRAGMA integrity_check``: ``["ok"]`` for a sound file, else the problems found."""
         return [str(row[0]) for row in await self.fetchall("PRAGMA integrity_check")]  # type: ignore[index]
 
-    async def close(self) -> None:
-        """Close the connection (waits for a running transaction of another task)."""
-        async with self._lock:
-            await self._conn.close()
+    async def _close(self) -> None:
+        await self._conn.close()
+
+
+def _translate_sqlite(exc: sqlite3.Error, where: str) -> StoreError:
+    """Map a driver error to the store's own errors, keeping the driver's text."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if isinstance(exc, sqlite3.IntegrityError):
+        return ConstraintError(str(exc))
+    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return CorruptDatabaseError(f"{where} is damaged or not a SQLite database: {exc}")
+    return StoreError(f"{where}: {exc}")
 
 
 async def _check_file(conn: aiosqlite.Connection, path: str) -> None:
@@ -219,7 +316,7 @@ async def _check_file(conn: aiosqlite.Connection, path: str) -> None:
             "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
         )
     except sqlite3.Error as exc:
-        raise _translate(exc, path) from exc
+        raise _translate_sqlite(exc, path) from exc
     if app_id == APPLICATION_ID:
         return
     if app_id != 0 or rows:
@@ -229,8 +326,8 @@ async def _check_file(conn: aiosqlite.Connection, path: str) -> None:
         )
 
 
-async def open_database(path: str | Path, *, synchronous: Synchronous = "FULL") -> Database:
-    """Open (or create) the file and set the connection up; no migrations."""
+async def open_sqlite(path: str | Path, *, synchronous: Synchronous = "FULL") -> SQLiteDatabase:
+    """Open (or create) the SQLite file and set the connection up; no migrations."""
     where = str(path)
     parent = Path(path).parent
     if not parent.is_dir():
@@ -238,7 +335,7 @@ async def open_database(path: str | Path, *, synchronous: Synchronous = "FULL") 
     try:
         conn = await aiosqlite.connect(where, isolation_level=None)
     except sqlite3.Error as exc:
-        raise _translate(exc, where) from exc
+        raise _translate_sqlite(exc, where) from exc
     try:
         conn.row_factory = sqlite3.Row
         await _check_file(conn, where)
@@ -253,23 +350,39 @@ async def open_database(path: str | Path, *, synchronous: Synchronous = "FULL") 
     except BaseException as exc:
         await conn.close()
         if isinstance(exc, sqlite3.Error):
-            raise _translate(exc, where) from exc
+            raise _translate_sqlite(exc, where) from exc
         raise
-    return Database(conn, where)
+    return SQLiteDatabase(conn, where)
+
+
+async def open_database(target: str | Path, *, synchronous: Synchronous = "FULL") -> Database:
+    """Open the store at ``target`` (a SQLite path or a ``postgresql://`` URL); no migrations."""
+    if is_postgres_url(target):
+        # Imported here so that a SQLite-only process never loads asyncpg.
+        from db.postgres import open_postgres
+
+        return await open_postgres(str(target), synchronous=synchronous)
+    return await open_sqlite(target, synchronous=synchronous)
 
 
 async def connect(
-    path: str | Path, *, upgrade: bool = True, synchronous: Synchronous = "FULL"
+    target: str | Path, *, upgrade: bool = True, synchronous: Synchronous = "FULL"
 ) -> Database:
-    """Open the store at ``path`` (created if missing) with its schema up to date.
+    """Open the store at ``target`` with its schema up to date.
 
+    ``target`` is a SQLite file (created if missing) or a ``postgresql://`` URL of an
+    existing database (``?search_path=NAME`` picks a schema other than ``public``).
     With ``upgrade`` pending migrations are applied; without, an outdated schema raises
     :class:`~db.errors.SchemaOutdatedError`. A newer schema than this code knows raises
-    :class:`~db.errors.SchemaTooNewError`, a damaged or foreign file
+    :class:`~db.errors.SchemaTooNewError`, a damaged or foreign database
     :class:`~db.errors.CorruptDatabaseError` / :class:`~db.errors.ForeignDatabaseError`;
-    the file is left as it was in each case.
+    the database is left as it was in each case.
+
+    ``synchronous`` is SQLite's pragma; on PostgreSQL ``NORMAL`` turns
+    ``synchronous_commit`` off for this connection (a server crash may lose the last
+    commits, but never leaves them half-done), ``FULL`` keeps the server's setting.
     """
-    db = await open_database(path, synchronous=synchronous)
+    db = await open_database(target, synchronous=synchronous)
     try:
         if upgrade:
             await migrate.upgrade(db)
@@ -279,3 +392,27 @@ async def connect(
         await db.close()
         raise
     return db
+
+
+def target_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """``DATABASE_URL`` when set, else ``DATABASE_PATH``, else ``doko.sqlite3``."""
+    env = os.environ if environ is None else environ
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        if not is_postgres_url(url):
+            raise StoreError(
+                f"DATABASE_URL must start with postgresql:// (got {url.split(':', 1)[0]}:…); "
+                "for SQLite set DATABASE_PATH instead"
+            )
+        return url
+    return env.get("DATABASE_PATH", "").strip() or DEFAULT_PATH
+
+
+async def connect_from_env(
+    environ: Mapping[str, str] | None = None,
+    *,
+    upgrade: bool = True,
+    synchronous: Synchronous = "FULL",
+) -> Database:
+    """:func:`connect` to the store the environment names (see :func:`target_from_env`)."""
+    return await connect(target_from_env(environ), upgrade=upgrade, synchronous=synchronous)

@@ -1,8 +1,10 @@
 """Numbered SQL migrations (``db/migrations/NNNN_name.sql``), applied in order, each atomic.
 
 The schema version is the number of the last migration applied; on SQLite it is kept in
-``PRAGMA user_version``. Migrations only go forward, and a file once shipped never changes:
-a database at any earlier version upgrades by running the files after its version.
+``PRAGMA user_version``, on PostgreSQL in the table ``doko_schema_version``. The same files
+run on both (see :mod:`db.postgres` for the one rewrite PostgreSQL gets). Migrations only
+go forward, and a file once shipped never changes: a database at any earlier version
+upgrades by running the files after its version.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def _too_new_message(db: Database, current: int, latest: int) -> str:
     return (
         f"{db.path} has schema version {current}, but this version of doko only knows "
         f"migrations up to {latest}. It was written by a newer doko: upgrade doko, or use a "
-        f"backup made before the upgrade. The file was not changed."
+        f"backup made before the upgrade. The database was not changed."
     )
 
 
@@ -100,8 +102,8 @@ async def upgrade(
         if target is not None and migration.version > target:
             break
         log.info("%s: applying migration %04d_%s", db.path, migration.version, migration.name)
-        await db.apply_migration(migration.version, migration.name, migration.sql)
-        applied.append(migration)
+        if await db.apply_migration(migration.version, migration.name, migration.sql):
+            applied.append(migration)
     return tuple(applied)
 
 

@@ -15,8 +15,10 @@ from db._util import NO_LIMIT, day_number
 from db.database import Database, Row
 from db.rows import Period, StandingRow
 
+# The open ends of a period: the widest days a 32-bit INTEGER holds, as PostgreSQL's
+# INTEGER is 32 bits and refuses a parameter beyond (SQLite's would take any size).
 _FIRST_DAY: Final = -(2**31)
-_LAST_DAY: Final = 2**31
+_LAST_DAY: Final = 2**31 - 1
 
 GUILD_ALL_TIME: Final = """
 SELECT RANK() OVER (ORDER BY s.points DESC) AS rank,
