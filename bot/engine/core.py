@@ -42,7 +42,7 @@ from bot.rules.records import (
     game_summary,
     round_to_dict,
 )
-from bot.rules.round import RoundContext
+from bot.rules.round import BockState, RoundContext
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
 from db import away, repo, results
@@ -96,6 +96,7 @@ class _Table:
     game_id: int | None = None
     game_number: int = 0
     spielliste: list[ListEntry] = field(default_factory=list)
+    bock: BockState = field(default_factory=BockState)
     timer: asyncio.TimerHandle | None = None
     ai_task: asyncio.Task[None] | None = None
 
@@ -428,7 +429,9 @@ class Engine:
     async def _deal(self, table: _Table) -> None:
         assert table.session_id is not None and table.round is not None
         seed = self._seeds()
-        deal = Deal.shuffled(seed, table.dealer, table.round, table.rules)
+        deal = Deal.shuffled(
+            seed, table.dealer, table.round, table.rules, bock=table.bock.multiplier(table.rules)
+        )
         table.game_number += 1
         data = deal_to_dict(deal)
         row = await repo.create_game(
@@ -448,8 +451,14 @@ class Engine:
 
     async def _finish_game(self, table: _Table) -> None:
         game = table.game
-        assert game is not None and game.result is not None and table.game_id is not None
+        assert game is not None and table.game_id is not None
+        if game.redeal is not None:
+            # Thrown in or an Armut nobody took: no score, same dealer, same round, same Bock.
+            await repo.abort_game(self.db, table.game_id, now=self.clock())
+            await self._deal(table)
+            return
         result = game.result
+        assert result is not None
         seat_results = []
         for seat in range(4):
             info = table.seats[seat]
@@ -478,6 +487,7 @@ class Engine:
         assert table.round is not None and table.session_id is not None
         table.round = game.next_round()
         table.dealer = game.next_dealer()
+        table.bock = table.bock.after(len(game.bock_triggers()), table.rules)
         assert table.round is not None
         await repo.update_round_context(
             self.db,
@@ -742,6 +752,7 @@ class Engine:
                 for i, a in enumerate(game_row.record.get("actions", [])):
                     finished.apply(action_from_dict(a, i))
                 table.spielliste.append(self._entry(table, finished))
+                table.bock = table.bock.after(len(finished.bock_triggers()), table.rules)
             elif game_row.status == "running":
                 game = Game(deal_from_dict(game_row.deal))
                 for i, a in enumerate(await repo.load_actions(self.db, game_row.id)):

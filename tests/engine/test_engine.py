@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from bot.engine import (
 )
 from bot.rules.game import Announce
 from bot.rules.records import action_to_dict
-from bot.rules.ruleset import Ruleset
+from bot.rules.ruleset import BockTrigger, Ruleset, SchmeissenReason
 from tests.engine.conftest import RandomAI, Recorder, seed_counter
 
 HOST, ANNA, BEN = 100, 101, 102
@@ -333,3 +334,41 @@ async def test_turn_timers_are_rearmed_after_a_restart(db_path: Path) -> None:
     assert len(actions) > n and actions[n]["seat"] == 0
     await second.close()
     await store.close()
+
+
+async def test_house_rules_session_with_redeals_and_bock(engine: Engine) -> None:
+    from bot.rules.presets import PRESETS
+    from bot.rules.records import game_record_from_dict, replay_record
+
+    rules = replace(
+        PRESETS["stammtisch"], bock=frozenset(BockTrigger), schmeissen=frozenset(SchmeissenReason)
+    )
+    rec = Recorder()
+    engine.subscribe(rec)
+    info = await new_table(engine, games=12, rules=rules)
+    info = await engine.leave(info.id, HOST)
+    info = await engine.start_game(info.id, HOST)
+    await engine.idle()
+    over = rec.of(SessionOver)
+    assert len(over) == 1
+    entries = over[0].spielliste  # type: ignore[attr-defined]
+    assert len(entries) == 12
+    assert sum(entries[-1].totals) == 0
+    session = await db.get_active_session(engine.db, info.id)
+    assert session is None  # finished
+    first_game = rec.of(GameOver)[0]
+    assert isinstance(first_game, GameOver)
+    session_id = (await db.get_game(engine.db, first_game.game_id)).session_id
+    games = await db.list_games(engine.db, session_id)
+    finished = [g for g in games if g.status == "finished"]
+    assert len(finished) == 12
+    multipliers = []
+    for g in finished:
+        assert g.record is not None
+        game, error = replay_record(game_record_from_dict(g.record))
+        assert error is None and game.result is not None
+        multipliers.append(g.record.get("bock", 1))
+    # with every Bock trigger on, twelve random games start Bockrunden
+    assert max(multipliers) >= 2
+    redeals = [g for g in games if g.status == "aborted"]
+    assert all(g.record is None for g in redeals)
