@@ -251,8 +251,14 @@ async def update_table(
                 expected_version,
             ),
         )
-    # The version was checked inside the same write transaction, so the UPDATE matched.
-    assert row is not None
+        if row is None:
+            # SQLite's write lock makes this impossible; under PostgreSQL's READ COMMITTED
+            # another process may have changed the row between the read and the UPDATE.
+            current = await get_table(db, table_id)
+            raise VersionConflictError(
+                f"table {table_id} is at version {current.version}, not {expected_version}",
+                current_version=current.version,
+            )
     return _table(row)
 
 

@@ -1,4 +1,7 @@
-"""Fixtures for the store tests: a fresh database file per test, and a table ready to play."""
+"""Fixtures for the store tests: a fresh database per test, and a table ready to play.
+
+``store`` runs each test on SQLite and on PostgreSQL (``database_target`` in tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -31,8 +34,8 @@ def at(year: int, month: int, day: int, hour: int = 12) -> datetime:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await db.connect(tmp_path / "doko.sqlite3")
+async def store(database_target: str | Path) -> AsyncIterator[Database]:
+    database = await db.connect(database_target)
     try:
         yield database
     finally:

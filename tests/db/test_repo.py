@@ -1,4 +1,4 @@
-"""Repository functions on a real SQLite file: every one, including its refusals."""
+"""Repository functions on SQLite and PostgreSQL: every one, including its refusals."""
 
 from __future__ import annotations
 
@@ -272,8 +272,8 @@ async def test_timers(store: Database, table: Table) -> None:
     assert await db.cancel_table_timers(store, table.table.id) == 0
 
 
-async def test_timers_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "doko.sqlite3"
+async def test_timers_survive_a_restart(database_target: str | Path) -> None:
+    path = database_target
     store = await db.connect(path)
     timer = await db.add_timer(store, "tournament_start", at(2030, 1, 1), tournament_id=1)
     await store.close()

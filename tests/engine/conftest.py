@@ -1,4 +1,4 @@
-"""Engines on real SQLite files, with a deterministic stand-in AI."""
+"""Engines on real databases (SQLite and PostgreSQL), with a deterministic stand-in AI."""
 
 from __future__ import annotations
 
@@ -44,12 +44,13 @@ def seed_counter(start: int = 1) -> Callable[[], int]:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "doko.sqlite3"
+def db_path(database_target: str | Path) -> str | Path:
+    """A new SQLite file, or a URL into a new PostgreSQL schema (tests/conftest.py)."""
+    return database_target
 
 
 @pytest.fixture
-async def engine(db_path: Path) -> AsyncIterator[Engine]:
+async def engine(db_path: str | Path) -> AsyncIterator[Engine]:
     store = await db.connect(db_path)
     eng = Engine(store, ai=RandomAI(), seeds=seed_counter(), ai_in_thread=False)
     await eng.start()
