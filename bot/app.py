@@ -26,6 +26,7 @@ from discord.ext import commands
 import db
 from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Engine, Event
+from bot.engine.tournaments import TournamentService
 from bot.render.translator import DokoTranslator
 from db.errors import StoreError
 
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 
 API_BASE_ENV = "DOKO_DISCORD_API_BASE"
 GATEWAY_URL_ENV = "DOKO_DISCORD_GATEWAY_URL"
-EXTENSIONS = ("cogs.doko",)
+EXTENSIONS = ("cogs.doko", "cogs.turnier")
 EXIT_CONFIG = 2
 EXIT_FAILURE = 1
 
@@ -84,6 +85,7 @@ class DokoBot(commands.Bot):
         self._start_engine = start_engine
         self.db: db.Database | None = None
         self.engine: Engine | None = None
+        self.tournaments: TournamentService | None = None
         self.component_handler: Callable[..., Awaitable[None]] | None = None
         self._unsubscribe: Callable[[], None] | None = None
 
@@ -93,10 +95,13 @@ class DokoBot(commands.Bot):
             self.db = await db.connect(self.settings.database_path)
             self.engine = Engine(self.db, seeds=self._seeds, ai_in_thread=self._ai_in_thread)
             self._unsubscribe = self.engine.subscribe(self._forward)
+            self.tournaments = TournamentService(self.engine)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.engine is not None:
             await self.engine.start()
+        if self.tournaments is not None:
+            await self.tournaments.start()  # after the engine: its tables must be loaded
 
     async def _forward(self, event: Event) -> None:
         # Cogs listen with ``on_doko_event``; dispatching keeps the engine's lock short.
@@ -106,6 +111,8 @@ class DokoBot(commands.Bot):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self.tournaments is not None:
+            await self.tournaments.close()
         if self.engine is not None:
             await self.engine.close()
         await super().close()

@@ -424,6 +424,27 @@ class TournamentService:
             log.info("tournament %s: %s corrected by %s: %s", tournament_id, ref, by, reason)
             return entry
 
+    async def correct_seats(
+        self,
+        tournament_id: int,
+        by: int,
+        ref: GameRef,
+        points: list[int],
+        reason: str,
+        *,
+        admin: bool = False,
+    ) -> AuditEntry:
+        """``correct`` with the new scores in the Spielliste's seat order."""
+        view = await self.overview(tournament_id)
+        try:
+            game = view.results.game(ref)
+        except KeyError:
+            raise EngineError("bad_correction", f"no game at {ref}") from None
+        if len(points) != len(game.scores):
+            raise EngineError("bad_correction", f"{ref}: give {len(game.scores)} scores")
+        scores = {p: new for (p, _), new in zip(game.scores, points, strict=True)}
+        return await self.correct(tournament_id, by, ref, scores, reason, admin=admin)
+
     async def end(self, tournament_id: int, user_id: int, *, admin: bool = False) -> TournamentRow:
         """End early: no further round; tables still playing finish their round as the rules
         demand, so open Pflichtsoli are played (vorgeführt) before a table closes."""

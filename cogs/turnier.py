@@ -1,0 +1,435 @@
+"""``/doko turnier …``: parse the interaction, call one tournament-service method, render.
+
+The subcommand group hangs under the ``/doko`` group of :mod:`cogs.doko` (loaded first).
+Each tournament table plays in its own public thread of the tournament's channel; the
+cog opens those threads for the service and posts round seatings, sheets and standings.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.model import EngineError
+from bot.engine.tournaments import (
+    RoundStarted,
+    TableFinished,
+    TournamentEvent,
+    TournamentFinished,
+    TournamentService,
+)
+from bot.render.presets import PRESETS
+from bot.render.texts import Lang, lang_of
+from bot.render.translator import EN
+from bot.render.turnier import (
+    COMMAND_EN,
+    name_of,
+    overview_embed,
+    results_embed,
+    round_embed,
+    sheet_embed,
+    tt,
+    turnier_error,
+    when_text,
+)
+from bot.tournament import GameRef
+from db.tournaments import TournamentRow
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+PRESET_CHOICES = [
+    app_commands.Choice(name="DDV-Turnierregeln", value="ddv"),
+    app_commands.Choice(name="DDV ohne Neunen", value="ohne_neunen"),
+]
+SEATING_CHOICES = [
+    app_commands.Choice(name="Möglichst viele Gegner", value="mixing"),
+    app_commands.Choice(name="Nach Tabellenstand", value="standing"),
+]
+PUBLIC_LANG: Lang = "de"
+
+
+def _lang(interaction: Interaction) -> Lang:
+    return lang_of(interaction.locale)
+
+
+def _admin(interaction: Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.administrator or perms.manage_guild)
+
+
+async def _say(interaction: Interaction, text: str, *, ephemeral: bool = True) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral)
+
+
+def parse_start(text: str) -> datetime | None:
+    """``YYYY-MM-DD HH:MM`` in UTC; None when it does not parse."""
+    try:
+        return datetime.strptime(text.strip(), "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+class Turnier(app_commands.Group):
+    """The ``turnier`` subcommands; ``turnier`` (an id) picks one, else the newest open one."""
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__(name="turnier", description="Turniere mit Pflichtsolo")
+        self.bot = bot
+
+    @property
+    def service(self) -> TournamentService:
+        service: TournamentService = self.bot.tournaments
+        return service
+
+    async def _find(self, interaction: Interaction, turnier: int | None) -> TournamentRow | None:
+        if interaction.guild_id is None:
+            await _say(
+                interaction, turnier_error(EngineError("no_tournament", ""), _lang(interaction))
+            )
+            return None
+        try:
+            return await self.service.find(interaction.guild_id, turnier)
+        except EngineError as error:
+            await _say(interaction, turnier_error(error, _lang(interaction)))
+            return None
+
+    @app_commands.command(name="erstellen", description="Ein Turnier anlegen")
+    @app_commands.describe(
+        name="Name des Turniers",
+        runden="Anzahl der Runden",
+        spiele="Spiele pro Runde und Tisch (DDV: 24)",
+        regeln="Regelsatz",
+        beginn="Beginn als JJJJ-MM-TT HH:MM (UTC); leer: Start von Hand",
+        sitzordnung="Wie ab Runde 2 gesetzt wird",
+    )
+    @app_commands.choices(regeln=PRESET_CHOICES, sitzordnung=SEATING_CHOICES)
+    async def erstellen(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 80],
+        runden: app_commands.Range[int, 1, 20],
+        spiele: app_commands.Range[int, 1, 100] = 24,
+        regeln: str = "ddv",
+        beginn: str | None = None,
+        sitzordnung: str = "mixing",
+    ) -> None:
+        lang = _lang(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await _say(interaction, turnier_error(EngineError("no_tournament", ""), lang))
+            return
+        starts_at = None
+        if beginn:
+            starts_at = parse_start(beginn)
+            if starts_at is None:
+                await _say(interaction, tt(lang, "bad_time"))
+                return
+        await interaction.response.defer()
+        try:
+            tournament = await self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                organiser_id=interaction.user.id,
+                organiser_name=interaction.user.display_name,
+                name=name,
+                rounds=runden,
+                games_per_round=spiele,
+                rules=PRESETS.get(regeln, PRESETS["ddv"]),
+                preset=regeln,
+                seating="standing" if sitzordnung == "standing" else "mixing",
+                starts_at=starts_at,
+            )
+        except EngineError as error:
+            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            return
+        start = (
+            ""
+            if starts_at is None
+            else tt(lang, "starts_at", when=when_text(int(starts_at.timestamp())))
+        )
+        await interaction.followup.send(
+            tt(
+                lang,
+                "created",
+                name=tournament.name,
+                id=tournament.id,
+                rounds=tournament.rounds,
+                games=tournament.games_per_round,
+                preset=tournament.preset,
+                start=start,
+            )
+        )
+
+    @app_commands.command(name="anmelden", description="Für das Turnier anmelden")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def anmelden(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        try:
+            await self.service.register(
+                found.id, interaction.user.id, interaction.user.display_name
+            )
+        except EngineError as error:
+            await _say(interaction, turnier_error(error, lang))
+            return
+        await _say(interaction, tt(lang, "registered", name=found.name))
+
+    @app_commands.command(name="abmelden", description="Vom Turnier abmelden")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def abmelden(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True)
+        try:
+            await self.service.withdraw(found.id, interaction.user.id)
+        except EngineError as error:
+            await _say(interaction, turnier_error(error, lang))
+            return
+        await _say(interaction, tt(lang, "withdrawn", name=found.name))
+
+    @app_commands.command(name="teilnehmer", description="Das Teilnehmerfeld zeigen")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def teilnehmer(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        view = await self.service.overview(found.id)
+        await interaction.response.send_message(embed=overview_embed(view, lang))
+
+    @app_commands.command(name="starten", description="Das Turnier jetzt starten oder fortsetzen")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def starten(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer()
+        try:
+            now = await self.service.begin(found.id, interaction.user.id, admin=_admin(interaction))
+        except EngineError as error:
+            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            return
+        key = "started" if now.current_round > found.current_round else "resumed"
+        await interaction.followup.send(tt(lang, key, name=now.name, round=now.current_round))
+
+    @app_commands.command(name="pause", description="Nach dieser Runde anhalten")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def pause(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        try:
+            await self.service.pause(found.id, interaction.user.id, admin=_admin(interaction))
+        except EngineError as error:
+            await _say(interaction, turnier_error(error, lang))
+            return
+        await interaction.response.send_message(tt(lang, "paused", name=found.name))
+
+    @app_commands.command(name="ergebnis", description="Stand und Ergebnisse")
+    @app_commands.describe(
+        turnier="Turnier-Nummer (Standard: das aktuelle)",
+        runde="Nur diese Runde, mit den Spiellisten der Tische",
+    )
+    async def ergebnis(
+        self,
+        interaction: Interaction,
+        turnier: int | None = None,
+        runde: app_commands.Range[int, 1, 20] | None = None,
+    ) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer()
+        view = await self.service.overview(found.id)
+        await interaction.followup.send(embed=results_embed(view, lang, runde))
+
+    @app_commands.command(name="export", description="Das Ergebnis als CSV-Datei")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def export(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True)
+        data = (await self.service.results_csv(found.id)).encode()
+        await interaction.followup.send(
+            tt(lang, "export_ready", name=found.name),
+            file=discord.File(io.BytesIO(data), filename=f"turnier-{found.id}.csv"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="ersetzen", description="Einen Spieler durch einen Ersatz-Bot ersetzen"
+    )
+    @app_commands.describe(
+        spieler="Wer ersetzt wird", turnier="Turnier-Nummer (Standard: das aktuelle)"
+    )
+    async def ersetzen(
+        self, interaction: Interaction, spieler: discord.User, turnier: int | None = None
+    ) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer()
+        try:
+            sub = await self.service.replace(
+                found.id, interaction.user.id, spieler.id, admin=_admin(interaction)
+            )
+        except EngineError as error:
+            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            return
+        if sub is None:
+            text = tt(lang, "replaced_later", player=spieler.display_name)
+        else:
+            text = tt(
+                lang,
+                "replaced",
+                player=spieler.display_name,
+                sub=name_of(sub, {}, lang),
+                name=found.name,
+            )
+        await interaction.followup.send(text)
+
+    @app_commands.command(name="korrigieren", description="Ein Spiel berichtigen (mit Grund)")
+    @app_commands.describe(
+        runde="Runde",
+        tisch="Tisch",
+        spiel="Spiel-Nummer in der Spielliste des Tisches",
+        punkte="Neue Punkte in Sitzreihenfolge, z. B. 3,-1,-1,-1",
+        grund="Grund der Berichtigung (kommt ins Protokoll)",
+        turnier="Turnier-Nummer (Standard: das aktuelle)",
+    )
+    async def korrigieren(
+        self,
+        interaction: Interaction,
+        runde: app_commands.Range[int, 1, 20],
+        tisch: app_commands.Range[int, 1, 100],
+        spiel: app_commands.Range[int, 1, 500],
+        punkte: str,
+        grund: app_commands.Range[str, 1, 300],
+        turnier: int | None = None,
+    ) -> None:
+        lang = _lang(interaction)
+        try:
+            points = [int(p) for p in punkte.replace(" ", "").split(",") if p]
+        except ValueError:
+            await _say(interaction, tt(lang, "bad_points"))
+            return
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer()
+        ref = GameRef(runde, tisch, spiel)
+        try:
+            entry = await self.service.correct_seats(
+                found.id, interaction.user.id, ref, points, grund, admin=_admin(interaction)
+            )
+        except EngineError as error:
+            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            return
+        await interaction.followup.send(
+            tt(
+                lang,
+                "corrected",
+                game=spiel,
+                table=tisch,
+                round=runde,
+                before=" ".join(f"{p:+d}" for _, p in entry.before),
+                after=" ".join(f"{p:+d}" for _, p in entry.after),
+                reason=entry.reason,
+            )
+        )
+
+    @app_commands.command(name="beenden", description="Das Turnier nach dieser Runde beenden")
+    @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
+    async def beenden(self, interaction: Interaction, turnier: int | None = None) -> None:
+        lang = _lang(interaction)
+        found = await self._find(interaction, turnier)
+        if found is None:
+            return
+        await interaction.response.defer()
+        try:
+            await self.service.end(found.id, interaction.user.id, admin=_admin(interaction))
+        except EngineError as error:
+            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            return
+        await interaction.followup.send(tt(lang, "ending", name=found.name))
+
+
+class TurnierCog(commands.Cog):
+    """Opens the tables' threads for the service and posts what happens in a tournament."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.group = Turnier(bot)
+        self._unsubscribe: Any = None
+
+    async def cog_load(self) -> None:
+        doko = self.bot.get_cog("Doko")
+        doko.app_command.add_command(self.group)
+        service: TournamentService | None = getattr(self.bot, "tournaments", None)
+        if service is not None:
+            service.channels = self
+            self._unsubscribe = service.subscribe(self.on_tournament_event)
+
+    async def cog_unload(self) -> None:
+        doko = self.bot.get_cog("Doko")
+        if doko is not None:
+            doko.app_command.remove_command(self.group.name)
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    async def open_table_channel(
+        self, tournament: TournamentRow, round_number: int, table_number: int
+    ) -> int:
+        channel = self.bot.get_channel(tournament.channel_id) or await self.bot.fetch_channel(
+            tournament.channel_id
+        )
+        name = f"{tournament.name} · Runde {round_number} · Tisch {table_number}"[:100]
+        thread = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+        return int(thread.id)
+
+    async def on_tournament_event(self, event: TournamentEvent) -> None:
+        lang = PUBLIC_LANG
+        tournament = event.tournament
+        channel = self.bot.get_partial_messageable(tournament.channel_id)
+        match event:
+            case RoundStarted(round_number=number, tables=tables):
+                view = await self.bot.tournaments.overview(tournament.id)
+                await channel.send(
+                    embed=round_embed(tournament.name, number, tables, view.names, lang)
+                )
+            case TableFinished(table=table, games=games, check=check):
+                view = await self.bot.tournaments.overview(tournament.id)
+                problems = [p.message for p in check.problems]
+                thread = self.bot.get_partial_messageable(table.channel_id)
+                await thread.send(embed=sheet_embed(table, games, view.names, problems, lang))
+            case TournamentFinished():
+                view = await self.bot.tournaments.overview(tournament.id)
+                await channel.send(embed=results_embed(view, lang))
+
+
+async def setup(bot: commands.Bot) -> None:
+    # The shared translator reads bot.render.translator.EN; the turnier names live with
+    # their texts (bot.render.turnier) and join it here, before any sync.
+    EN.update(COMMAND_EN)
+    await bot.add_cog(TurnierCog(bot))
