@@ -145,3 +145,22 @@ async def test_a_restart_rearms_the_start_timer_and_running_tables_play_on(site:
     assert view.tournament.status == "finished" and view.tournament.current_round == 2
     for t in view.tables:
         assert (await service.table_check(tid, t.round_number, t.number)).ok
+
+
+async def test_pause_holds_the_next_round_and_end_stops_after_the_round(site: Site) -> None:
+    service = await site.open()
+    tid = await create(site, 4, rounds=3, games_per_round=1)
+    await service.begin(tid, ORGANISER)
+    await service.pause(tid, ORGANISER)
+    await site.play()
+    view = await service.overview(tid)
+    assert view.tournament.status == "paused" and view.tournament.current_round == 1
+    assert all(t.finished for t in view.tables)
+    await service.begin(tid, ORGANISER)  # resumes: round 2 is seated
+    assert (await service.get(tid)).current_round == 2
+    await service.end(tid, ORGANISER)
+    await site.play()
+    view = await service.overview(tid)
+    assert view.tournament.status == "finished" and view.tournament.current_round == 2
+    for t in view.tables:  # every Pflichtsolo was played before the tables closed
+        assert (await service.table_check(tid, t.round_number, t.number)).ok
