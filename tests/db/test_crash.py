@@ -48,6 +48,7 @@ def run_child_until_killed(path: Path, lines_before_kill: int) -> list[str]:
     return reported
 
 
+@pytest.mark.sqlite_only  # durability of a file; PostgreSQL's is the server's own business
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 async def test_sigkill_loses_no_committed_action(tmp_path: Path) -> None:
     path = tmp_path / "crash.sqlite3"
