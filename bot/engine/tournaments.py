@@ -454,8 +454,12 @@ class TournamentService:
             if tournament.status == "finished":
                 raise EngineError("finished", "the tournament is over already")
             await self._cancel_start_timer(tournament.id)
+            # Not started yet: nothing to play out, it is over at once.
+            status: Literal["ending", "finished"] = (
+                "ending" if tournament.current_round > 0 else "finished"
+            )
             tournament = await store.update_tournament(
-                self.db, tournament, status="ending", now=self.engine.clock()
+                self.db, tournament, status=status, now=self.engine.clock()
             )
         await self._advance(tournament_id)
         return await self.get(tournament_id)
