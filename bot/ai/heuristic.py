@@ -1,4 +1,11 @@
-"""The leicht level: rules of thumb of a decent club player, from the PlayerView alone."""
+"""The leicht level: rules of thumb of a decent club player, from the PlayerView alone.
+
+House rules: a hand that may be thrown in (Schmeißen) is thrown in unless it is worth a solo
+(such a hand is weak enough that a redeal is the better game); an Armut is offered by a hand
+with at most ``armut_max_trumps`` trumps and no strong plain suit, taken by a strong trump
+hand, and answered with the cheapest cards (see ``armut_return``). Card play uses the card
+order as the seat knows it (``PlayerView.order``: Schweinchen).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,19 @@ from bot.ai.knowledge import played_by, public_contract, voids_of
 from bot.rules.calls import Call, Party
 from bot.rules.cards import AUGEN, Card, Rank, Suit
 from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
-from bot.rules.game import Action, Announce, Declare, Phase, Play, Reserve
+from bot.rules.game import (
+    Action,
+    Announce,
+    ArmutOffer,
+    Declare,
+    Phase,
+    Play,
+    Reserve,
+    ReturnCards,
+    Schmeissen,
+    TakeArmut,
+    armut_trumps,
+)
 from bot.rules.view import PlayerView
 
 KARLCHEN = Card.CJ
@@ -17,6 +36,9 @@ FUCHS = Card.DA
 DULLE = Card.H10
 # Trumps a player never schmiert: they win tricks (Dulle, Damen, Buben).
 _POWER_RANKS = (Rank.DAME, Rank.BUBE)
+
+# Taking an Armut: the taker's own hand must carry the game (normal_strength, see below).
+TAKE_ARMUT_STRENGTH = 10.0
 
 # Solo strength needed to play one voluntarily; a Pflichtsolo is played with less.
 LUSTSOLO_STRENGTH = 13.5
@@ -62,6 +84,42 @@ def normal_strength(hand: tuple[Card, ...] | list[Card]) -> float:
     return len(trumps) + 1.0 * high + 0.5 * aces
 
 
+def strong_suit(hand: tuple[Card, ...] | list[Card]) -> bool:
+    """A plain suit that takes tricks on its own: both Asse, or Ass and Zehn of it."""
+    order = Contract.NORMAL.order
+    for suit in Suit:
+        plain = [c for c in hand if not order.is_trump(c) and c.suit is suit]
+        ranks = [c.rank for c in plain]
+        if ranks.count(Rank.ASS) == 2 or (Rank.ASS in ranks and Rank.ZEHN in ranks):
+            return True
+    return False
+
+
+def wants_armut(view: PlayerView) -> bool:
+    """Offer an Armut: allowed by the rules, few trumps and no strong plain suit."""
+    rules = view.ruleset
+    return (
+        rules.armut
+        and view.vorgefuehrt != view.seat
+        and len(armut_trumps(view.hand)) <= rules.armut_max_trumps
+        and not strong_suit(view.hand)
+    )
+
+
+def armut_return(hand: tuple[Card, ...] | list[Card], count: int, order: CardOrder) -> list[Card]:
+    """The ``count`` cards a taker gives back: cheap plain cards first, then the lowest trumps.
+
+    Plain cards go by Augen (a Neun before a König before an Ass), from the shortest suit
+    first, so the taker keeps his tricks and may become void; trumps only when no plain card
+    is left, the weakest first. Picks cards, never enumerates combinations.
+    """
+    plain = [c for c in hand if not order.is_trump(c)]
+    length = {c.suit: sum(1 for x in plain if x.suit is c.suit) for c in plain}
+    plain.sort(key=lambda c: (AUGEN[c], length[c.suit], int(c)))
+    trumps = sorted((c for c in hand if order.is_trump(c)), key=lambda c: (order.power[c], int(c)))
+    return (plain + trumps)[:count]
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """Per-decision facts the rules of thumb look at."""
@@ -75,8 +133,7 @@ class Table:
 
 
 def read_table(view: PlayerView) -> Table:
-    contract = public_contract(view)
-    order = contract.order
+    order = view.order  # the card order as this seat knows it (Schweinchen)
     from bot.rules.cards import deck
 
     unseen = list(deck(view.ruleset.with_nines))
@@ -108,6 +165,8 @@ class HeuristicStrategy:
                 return self._reserve(view, legal)
             case Phase.DECLARE:
                 return self._declare(view, legal)
+            case Phase.ARMUT:
+                return self._armut(view, legal)
             case Phase.PLAY:
                 call = self.call(view, legal)
                 if call is not None:
@@ -147,21 +206,42 @@ class HeuristicStrategy:
 
     def _reserve(self, view: PlayerView, legal: list[Action]) -> Action:
         want = self.wanted(view)
+        if want is None or not want.is_declared_solo:
+            # A hand the rules let us throw in is not worth playing unless it is a solo.
+            throw = next((a for a in legal if isinstance(a, Schmeissen)), None)
+            if throw is not None:
+                return throw
+        reserve = want is not None or wants_armut(view)
         for a in legal:
-            if isinstance(a, Reserve) and a.reserve == (want is not None):
+            if isinstance(a, Reserve) and a.reserve == reserve:
                 return a
-        return legal[0]
+        return next((a for a in legal if isinstance(a, Reserve)), legal[0])
 
     def _declare(self, view: PlayerView, legal: list[Action]) -> Action:
         options = {a.contract: a for a in legal if isinstance(a, Declare)}
         want = self.wanted(view)
         if want in options:
             return options[want]
+        offer = next((a for a in legal if isinstance(a, ArmutOffer)), None)
+        if offer is not None:
+            return offer
         # Vorgeführt, or nothing fits any more: the best solo this hand has.
         solos = [c for c in options if c.is_declared_solo]
         if solos:
             best = max(solos, key=lambda c: solo_strength(view.hand, c))
             return options[best]
+        return legal[0]
+
+    def _armut(self, view: PlayerView, legal: list[Action]) -> Action:
+        armut = view.armut
+        if armut is not None and armut.taker == view.seat:
+            # Our own pick; legal_actions may list every combination, or none at all.
+            cards = armut_return(view.hand, armut.offered, view.order)
+            return ReturnCards(view.seat, tuple(sorted(cards)))
+        take = normal_strength(view.hand) >= TAKE_ARMUT_STRENGTH
+        for a in legal:
+            if isinstance(a, TakeArmut) and a.take == take:
+                return a
         return legal[0]
 
     # -- Ansagen and Absagen ---------------------------------------------------------------

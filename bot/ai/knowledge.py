@@ -2,6 +2,8 @@
 
 Inferences: the unseen cards, each seat's card count, voids shown by not following the led
 class, and who holds the Kreuz-Damen (a played Alte, a call, a Hochzeit or a solo reveal it).
+House rules: an Armut's parties are public (the poor seat and the taker are Re, wherever the
+Kreuz-Damen are), and a Schweinchen shown puts the other Karo-Ass in its holder's hand.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def public_contract(view: PlayerView) -> Contract:
 
 def voids_of(view: PlayerView) -> list[int]:
     """Per seat, a bit per card class the seat has shown it no longer holds."""
-    klass = public_contract(view).order.klass
+    klass = view.order.klass
     voids = [0, 0, 0, 0]
     tricks = [(t.leader, t.cards) for t in view.tricks]
     tricks.append((view.current_leader, view.current_trick))
@@ -70,7 +72,8 @@ class Knowledge:
         self.seat = view.seat
         contract = public_contract(view)
         self.contract = contract
-        self.tables = tables_for(contract, view.ruleset)
+        self.schweinchen = view.schweinchen is not None
+        self.tables = tables_for(contract, view.ruleset, self.schweinchen)
         self.voids = voids_of(view)
         self.plays = played_by(view)
         unseen = [int(c) for c in deck(view.ruleset.with_nines)]
@@ -86,6 +89,7 @@ class Knowledge:
         self.forced: list[tuple[int, int]] = []  # (seat, card) placed before the shuffle
         self.cq_choices: list[list[int]] = []  # per unseen Alte: seats that may hold it
         self._setup_parties(unseen)
+        self._setup_schweinchen(unseen)
         self.unseen = unseen  # without the forced cards
 
     # -- parties ---------------------------------------------------------------------------
@@ -95,6 +99,10 @@ class Knowledge:
         contract = self.contract
         me = self.seat
         n_cq = unseen.count(_CQ)
+        if view.armut is not None and all(p is not None for p in view.parties):
+            # An Armut: the poor seat and the taker are Re, whoever holds the Alten.
+            self.fixed_re = sum(1 << s for s in range(4) if view.parties[s] is Party.RE)
+            return
         if (
             view.soloist is not None
             or contract.is_declared_solo
@@ -148,6 +156,18 @@ class Knowledge:
         for _ in range(n_cq):
             unseen.remove(_CQ)
 
+    def _setup_schweinchen(self, unseen: list[int]) -> None:
+        """A Schweinchen shown by another seat: its unplayed Karo-Ass is still in that hand."""
+        holder = self.view.schweinchen
+        if holder is None or holder == self.seat:
+            return
+        for _ in range(unseen.count(_FUCHS)):
+            if self.need[holder] <= 0:
+                break
+            unseen.remove(_FUCHS)
+            self.forced.append((holder, _FUCHS))
+            self.need[holder] -= 1
+
     def _force_cq(self, unseen: list[int], seats: list[int]) -> None:
         for s in seats:
             unseen.remove(_CQ)
@@ -187,7 +207,10 @@ class Knowledge:
         if re_mask & (re_mask - 1) == 0:
             # One seat holds both Alten: a stille Hochzeit, scored as a solo.
             return World(
-                hands, re_mask, tables_for(Contract.STILLE_HOCHZEIT, self.view.ruleset), -1
+                hands,
+                re_mask,
+                tables_for(Contract.STILLE_HOCHZEIT, self.view.ruleset, self.schweinchen),
+                -1,
             )
         return World(hands, re_mask, t, -1)
 

@@ -6,7 +6,7 @@ module trades the checks of ``bot.rules.game`` for int lookups and bit tricks. C
 suits); bit ``2*i`` and ``2*i+1`` hold the two copies of the class's i-th weakest card, so the
 weakest card is the lowest set bit and the strongest the highest, and copying a world of four
 hands is copying a list of 20 ints. The card orders come from ``bot.rules.contracts``, so the
-tables always agree with the rules core.
+tables always agree with the rules core (house-rule orders such as Schweinchen included).
 """
 
 from __future__ import annotations
@@ -46,8 +46,13 @@ class Tables:
 
 
 @cache
-def tables_for(contract: Contract, ruleset: Ruleset) -> Tables:
-    order = contract.order
+def tables_for(contract: Contract, ruleset: Ruleset, schweinchen: bool = False) -> Tables:
+    """The tables of a contract's card order; ``schweinchen``: the Karo-Asse rank highest.
+
+    Pass ``schweinchen`` as the seat knows it (``PlayerView.schweinchen is not None``), so the
+    tables agree with ``PlayerView.order``.
+    """
+    order = contract.card_order(schweinchen)
     klass = order.klass
     strength = []
     for led in range(5):

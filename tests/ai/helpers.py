@@ -136,4 +136,5 @@ def make_view(
         current_trick=tuple(current),
         cards_in_hand=tuple(in_hand),
         result=None,
+        order=order,
     )
