@@ -72,9 +72,10 @@ def play_deal(names: tuple[str, ...], index: int, seed: int, rules: Ruleset) -> 
     seats_of = dict.fromkeys(names, 0)
     for r, plan in enumerate(seat_plan(names)):
         game = play_game(deal, [strategies[n] for n in plan], f"{seed}/{index}/{r}")
-        assert game.result is not None
+        # A redeal (house rules: Schmeißen, an Armut nobody took) scores nothing.
+        scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
         for seat, n in enumerate(plan):
-            total[n] += game.result.scores[seat]
+            total[n] += scores[seat]
             seats_of[n] += 1
     return DealResult({n: total[n] / seats_of[n] for n in names})
 
