@@ -45,7 +45,7 @@ from bot.rules.records import (
 from bot.rules.round import BockState, RoundContext
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
-from db import away, repo, results
+from db import away, repo, results, versions
 from db.database import Database
 from db.rows import SeatResult
 
@@ -84,11 +84,12 @@ class _Table:
     host_id: int
     rules: Ruleset
     status: str
-    version: int
+    stored_version: int  # the version in SQLite; a running game's actions count on top
     turn_timer_s: int | None
     games_per_session: int
     seats: list[SeatInfo | None]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    live: bool = False  # the current game is running: its stored actions are part of the version
     session_id: int | None = None
     round: RoundContext | None = None
     dealer: int = 0
@@ -99,6 +100,54 @@ class _Table:
     bock: BockState = field(default_factory=BockState)
     timer: asyncio.TimerHandle | None = None
     ai_task: asyncio.Task[None] | None = None
+
+    @property
+    def version(self) -> int:
+        """Grows with every change: one step per stored action, no write to ``tables`` needed."""
+        if self.live and self.game is not None:
+            return self.stored_version + len(self.game.actions)
+        return self.stored_version
+
+
+class _ActionWriter:
+    """Group commit: actions of many tables that arrive together share one transaction.
+
+    Each action is acknowledged only after the transaction that holds it committed. If a
+    batch fails, its actions are stored one by one, so one bad action sinks no other.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._pending: list[tuple[int, int, dict[str, Any], datetime, asyncio.Future[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def append(
+        self, game_id: int, seq: int, action: dict[str, Any], now: datetime
+    ) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((game_id, seq, action, now, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._flush(), name="doko-action-writer")
+        return future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self.db.transaction():
+                    for game_id, seq, action, now, _ in batch:
+                        await repo.append_action(self.db, game_id, seq, action, now=now)
+            except Exception:
+                for game_id, seq, action, now, future in batch:
+                    try:
+                        await repo.append_action(self.db, game_id, seq, action, now=now)
+                    except Exception as err:
+                        future.set_exception(err)
+                    else:
+                        future.set_result(None)
+            else:
+                for *_, future in batch:
+                    future.set_result(None)
 
 
 class Engine:
@@ -120,6 +169,7 @@ class Engine:
         self._by_channel: dict[tuple[int, int], int] = {}
         self._listeners: list[Listener] = []
         self._closed = False
+        self._writer = _ActionWriter(db)
 
     # -- lifecycle ----------------------------------------------------------------------
 
@@ -227,7 +277,7 @@ class Engine:
             host_id=host_id,
             rules=rules,
             status="lobby",
-            version=row.version,
+            stored_version=row.version,
             turn_timer_s=turn_timer_s,
             games_per_session=games,
             seats=[SeatInfo(0, host_id, host_name, None), None, None, None],
@@ -338,8 +388,8 @@ class Engine:
             table.session_id = session.id
             table.round = RoundContext(session.games_left, session.pflichtsolo_done)
             table.dealer = dealer
-            row = await repo.update_table(self.db, table.id, table.version, status="playing")
-            table.version = row.version
+            row = await repo.update_table(self.db, table.id, table.stored_version, status="playing")
+            table.stored_version = row.version
             table.status = "playing"
             await self._deal(table)
         await self._after_change(table)
@@ -350,13 +400,15 @@ class Engine:
         if user_id != table.host_id and not admin:
             raise EngineError("not_host", "only the host or a server admin can stop the table")
         async with table.lock:
-            if table.game_id is not None and table.game is not None and not table.game.finished:
-                await repo.abort_game(self.db, table.game_id, now=self.clock())
+            if table.live and table.game_id is not None:
+                async with self.db.transaction():
+                    await repo.abort_game(self.db, table.game_id, now=self.clock())
+                    await self._end_live_game(table)
             if table.session_id is not None:
                 await repo.finish_session(self.db, table.session_id, now=self.clock())
             await repo.cancel_table_timers(self.db, table.id)
-            row = await repo.update_table(self.db, table.id, table.version, status="closed")
-            table.version = row.version
+            row = await repo.update_table(self.db, table.id, table.stored_version, status="closed")
+            table.stored_version = row.version
             table.status = "closed"
             if table.timer is not None:
                 table.timer.cancel()
@@ -408,23 +460,41 @@ class Engine:
         except IllegalActionError as err:
             raise EngineError(err.reason, str(err)) from None
         tricks_before = len(game.tricks)
-        async with self.db.transaction():
-            await repo.append_action(
-                self.db, table.game_id, len(game.actions), action_to_dict(action), now=self.clock()
-            )
-            row = await repo.update_table(self.db, table.id, table.version)
+        stored = self._writer.append(
+            table.game_id, len(game.actions), action_to_dict(action), self.clock()
+        )
+        cancelled = False
+        while not stored.done():
+            try:
+                await asyncio.shield(stored)
+            except asyncio.CancelledError:
+                # Whoever waited went away; the outcome must still be known and applied,
+                # or memory and SQLite would disagree.
+                cancelled = True
+        stored.result()  # a storage error propagates; nothing was applied then
         game.apply(action)
-        table.version = row.version
         if len(game.tricks) > tricks_before:
             trick = game.tricks[-1]
             assert trick.winner is not None
             await self._emit(TrickTaken(table.id, len(game.tricks), trick.winner, trick.augen))
         if game.finished:
             await self._finish_game(table)
+        if cancelled:
+            raise asyncio.CancelledError
 
     async def _bump(self, table: _Table) -> None:
-        row = await repo.update_table(self.db, table.id, table.version)
-        table.version = row.version
+        row = await repo.update_table(self.db, table.id, table.stored_version)
+        table.stored_version = row.version
+
+    async def _end_live_game(self, table: _Table) -> None:
+        """The running game is over: store a version past all of its actions (in the caller's
+        transaction, together with the game's new status)."""
+        version = table.version
+        await versions.advance_table_version(
+            self.db, table.id, table.stored_version, version + 1, now=self.clock()
+        )
+        table.stored_version = version + 1
+        table.live = False
 
     async def _deal(self, table: _Table) -> None:
         assert table.session_id is not None and table.round is not None
@@ -447,6 +517,7 @@ class Engine:
         )
         table.game = Game(deal)
         table.game_id = row.id
+        table.live = True
         await self._bump(table)
 
     async def _finish_game(self, table: _Table) -> None:
@@ -454,7 +525,9 @@ class Engine:
         assert game is not None and table.game_id is not None
         if game.redeal is not None:
             # Thrown in or an Armut nobody took: no score, same dealer, same round, same Bock.
-            await repo.abort_game(self.db, table.game_id, now=self.clock())
+            async with self.db.transaction():
+                await repo.abort_game(self.db, table.game_id, now=self.clock())
+                await self._end_live_game(table)
             await self._deal(table)
             return
         result = game.result
@@ -478,9 +551,11 @@ class Engine:
                     ai_level=info.ai_level if info.user_id is None else None,  # type: ignore[arg-type]
                 )
             )
-        await results.finish_game(
-            self.db, table.game_id, seat_results, game_record_to_dict(game), now=self.clock()
-        )
+        async with self.db.transaction():
+            await results.finish_game(
+                self.db, table.game_id, seat_results, game_record_to_dict(game), now=self.clock()
+            )
+            await self._end_live_game(table)
         entry = self._entry(table, game)
         table.spielliste.append(entry)
         await self._emit(GameOver(table.id, table.game_id, entry, game_summary(game)))
@@ -498,8 +573,8 @@ class Engine:
         )
         if self._session_done(table):
             await repo.finish_session(self.db, table.session_id, now=self.clock())
-            row = await repo.update_table(self.db, table.id, table.version, status="closed")
-            table.version = row.version
+            row = await repo.update_table(self.db, table.id, table.stored_version, status="closed")
+            table.stored_version = row.version
             table.status = "closed"
             self._by_channel.pop((table.guild_id, table.channel_id), None)
             await self._emit(SessionOver(table.id, tuple(table.spielliste)))
@@ -733,7 +808,7 @@ class Engine:
             host_id=row.host_id,
             rules=Ruleset.from_dict(row.rules),
             status=row.status,
-            version=row.version,
+            stored_version=row.version,
             turn_timer_s=row.turn_timer_s,
             games_per_session=row.games_per_session,
             seats=seats,
@@ -759,4 +834,5 @@ class Engine:
                     game.apply(action_from_dict(a, i))
                 table.game = game
                 table.game_id = game_row.id
+                table.live = True
         return table
