@@ -18,12 +18,13 @@ from discord.ext import commands
 from bot.engine.model import EngineError, TableInfo
 from bot.render.buttons import Click, DokoButton, DokoSelect
 from bot.render.errors import error_text
-from bot.render.presets import PRESETS
+from bot.render.hand import return_cards
+from bot.render.presets import PRESETS, preset_name
 from bot.render.table import lobby_message, result_lines, rules_text, spielliste_block
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name
 from bot.render.texts import Lang, lang_of, t
 from bot.rules.contracts import Contract
-from bot.rules.game import Announce
+from bot.rules.game import Announce, armut_trumps
 from bot.rules.records import SCORE_FORMAT, RecordError, score_sheet
 from cogs.presenter import Presenter, payload_key
 from db import get_game, get_rating, get_session, get_table, guild_standings, player_standing
@@ -32,15 +33,11 @@ from db.errors import NotFoundError
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-GAME_ACTIONS = ("card", "reserve", "call", "declare")
+GAME_ACTIONS = ("card", "reserve", "call", "declare", "schmeissen", "armut", "takearmut", "return")
 LOBBY_ACTIONS = ("join", "leave", "addai", "start")
 
-PRESET_CHOICES = [
-    app_commands.Choice(name="DDV-Turnierregeln", value="ddv"),
-    app_commands.Choice(name="DDV ohne Pflichtsolo", value="ohne_pflichtsolo"),
-    app_commands.Choice(name="DDV ohne Neunen", value="ohne_neunen"),
-    app_commands.Choice(name="DDV ohne Soli", value="ohne_soli"),
-]
+# The rules core's presets (DDV-Turnier, Stammtisch, Online), then the single-flag DDV variants.
+PRESET_CHOICES = [app_commands.Choice(name=preset_name(key, "de"), value=key) for key in PRESETS]
 CONTRACT_CHOICES = [
     app_commands.Choice(name=contract_name(c, "de"), value=str(c)) for c in Contract
 ]
@@ -129,7 +126,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     @app_commands.command(name="tisch", description="Einen Tisch in diesem Kanal eröffnen")
     @app_commands.describe(
         regeln="Regelsatz",
-        spiele="Spiele in dieser Runde (Standard 24)",
+        spiele="Spiele in dieser Runde (Standard: wie der Regelsatz, meist 24)",
         zugzeit="Sekunden pro Zug, danach spielt ein Bot (leer: keine Zugzeit)",
     )
     @app_commands.choices(regeln=PRESET_CHOICES)
@@ -137,7 +134,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self,
         interaction: Interaction,
         regeln: str = "ddv",
-        spiele: app_commands.Range[int, 1, 200] = 24,
+        spiele: app_commands.Range[int, 1, 200] | None = None,
         zugzeit: app_commands.Range[int, 5, 3600] | None = None,
     ) -> None:
         lang = self._seen(interaction)
@@ -148,14 +145,15 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await _say(interaction, t(lang, "err_table_exists"))
             return
         await interaction.response.defer()
+        rules = PRESETS.get(regeln, PRESETS["ddv"])
         try:
             info = await self.bot.engine.create_table(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
-                rules=PRESETS.get(regeln, PRESETS["ddv"]),
-                games=spiele,
+                rules=rules,
+                games=spiele or rules.games_per_round,
                 turn_timer_s=zugzeit,
             )
         except EngineError as error:
@@ -289,7 +287,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def regeln(self, interaction: Interaction) -> None:
         lang = self._seen(interaction)
         info = self._table_here(interaction)
-        rules, games = (info.rules, info.games_per_session) if info else (PRESETS["ddv"], 24)
+        rules = info.rules if info else PRESETS["ddv"]
+        games = info.games_per_session if info else rules.games_per_round
         embed = discord.Embed(
             title=t(lang, "rules_title"), description=rules_text(rules, games, lang)
         )
@@ -500,6 +499,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 move = {"reserve": click.args[0] == "1"}
             case "call":
                 move = {"call": click.args[0]}
+            case "schmeissen":
+                move = {"schmeissen": True}
+            case "armut":
+                # An Armut offers exactly the hand's trumps: the engine checks them again.
+                hand = self.bot.engine.view_for(info.id, user_id).hand
+                move = {"armut": [c.code for c in armut_trumps(hand)]}
+            case "takearmut":
+                move = {"take_armut": click.args[0] == "1"}
+            case "return":
+                move = {"return": return_cards(click.values)}
             case _:
                 move = {"declare": click.values[0] if click.values else ""}
         await interaction.response.defer()

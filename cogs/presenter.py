@@ -4,6 +4,11 @@ Engine events only mark a table or a hand as changed; one task per table and per
 renders the latest state, so bursts of changes coalesce. The public table message is edited
 through the channel route at most about once per second per table; hands go to DMs at once.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
+
+House rules: a game thrown in (Schmeißen) or an Armut nobody took is dealt again at once, with
+no GameOver; the presenter sees a new game without a result and tells the table why, from the
+last public state of the old game (the seat to act in the Vorbehaltsabfrage threw in; in the
+Armut phase the last seat asked declined).
 """
 
 from __future__ import annotations
@@ -33,10 +38,12 @@ from bot.render.table import (
     final_message,
     game_message,
     lobby_message,
+    redeal_text,
     seat_name,
     started_lobby,
 )
 from bot.render.texts import Lang
+from bot.rules.game import Phase, Redeal
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +138,8 @@ class TableState:
     hands: dict[int, HandMessage] = field(default_factory=dict)
     hand_jobs: dict[int, Coalescer] = field(default_factory=dict)
     job: Coalescer | None = None
+    # (game id dealt again, why, the seat that threw in or offered the Armut)
+    redeal: tuple[int, Redeal | None, int | None] | None = None
 
 
 class Presenter:
@@ -158,7 +167,22 @@ class Presenter:
 
     def _update_info(self, state: TableState, info: TableInfo) -> None:
         if state.info is None or info.version >= state.info.version:
+            self._note_redeal(state, state.info, info)
             state.info = info
+
+    def _note_redeal(self, state: TableState, old: TableInfo | None, new: TableInfo) -> None:
+        """A new game that follows one without a GameOver: the old one was dealt again."""
+        if old is None or old.game_id is None or old.public is None or new.game_id is None:
+            return
+        if new.game_id == old.game_id or old.game_id == state.last_game_id:
+            return
+        pv = old.public
+        if pv.phase is Phase.ARMUT and pv.armut is not None:
+            state.redeal = (new.game_id, Redeal.ARMUT_DECLINED, pv.armut.poor)
+        elif pv.phase is Phase.VORBEHALT:
+            state.redeal = (new.game_id, Redeal.SCHMEISSEN, pv.to_act)
+        else:
+            state.redeal = (new.game_id, None, None)
 
     def register_table_message(
         self, info: TableInfo, message_id: int, lang: Lang, key: Payload
@@ -319,7 +343,10 @@ class Presenter:
         if info.game_number is None or info.public is None:
             return
         closed = self._dm_closed_names(info, lang)
-        embed, view = game_message(info, lang, closed)
+        redeal = None
+        if state.redeal is not None and state.redeal[0] == info.game_id:
+            redeal = redeal_text(info, state.redeal[1], state.redeal[2], lang)
+        embed, view = game_message(info, lang, closed, redeal)
         if state.message_game != info.game_number:
             if state.message_game is None and state.message_id is not None:
                 await self._edit(state, started_lobby(info, lang), None)

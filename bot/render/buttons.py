@@ -15,7 +15,21 @@ from typing import Any
 
 import discord
 
-BUTTON_KINDS = ("join", "leave", "addai", "start", "rules", "hand", "reserve", "card", "call")
+BUTTON_KINDS = (
+    "join",
+    "leave",
+    "addai",
+    "start",
+    "rules",
+    "hand",
+    "reserve",
+    "card",
+    "call",
+    "schmeissen",  # house rule: throw the hand in (Vorbehaltsabfrage)
+    "armut",  # house rule: offer the hand's trumps as an Armut
+    "takearmut",  # house rule: take (1) or decline (0) the Armut asked about
+)
+SELECT_KINDS = ("declare", "return")  # a solo or Hochzeit; the cards an Armut taker returns
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +115,14 @@ class DokoButton(
 
 class DokoSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"doko:declare:(?P<table>\d{1,19}):(?P<version>\d{1,19})",
+    template=r"doko:(?P<what>" + "|".join(SELECT_KINDS) + r"):(?P<table>\d{1,19}):"
+    r"(?P<version>\d{1,19})",
 ):
     def __init__(self, select: discord.ui.Select[Any]) -> None:
         super().__init__(select)
         match = self.__discord_ui_compiled_template__.fullmatch(select.custom_id or "")
         assert match is not None, select.custom_id
+        self.what = match["what"]
         self.table_id = int(match["table"])
         self.version = int(match["version"])
 
@@ -118,11 +134,16 @@ class DokoSelect(
         options: list[discord.SelectOption],
         placeholder: str,
         row: int | None = None,
+        what: str = "declare",
+        count: int = 1,
     ) -> DokoSelect:
+        """``count`` options must be picked (the cards an Armut taker returns)."""
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id("declare", table_id, version),
+            custom_id=custom_id(what, table_id, version),
             options=options,
             placeholder=placeholder,
+            min_values=count,
+            max_values=count,
             row=row,
         )
         return cls(select)
@@ -139,4 +160,4 @@ class DokoSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = tuple(str(v) for v in self.item.values)
-        await _dispatch(Click("declare", self.table_id, self.version, (), values), interaction)
+        await _dispatch(Click(self.what, self.table_id, self.version, (), values), interaction)

@@ -1,9 +1,12 @@
 """A player's private hand: text plus card buttons, the same in a DM and in an ephemeral message.
 
 Layout (at most 5 rows × 5): the hand in rows 0–2 (12 cards: 5 + 5 + 2), sorted as the view
-sorts (trumps high to low, then the suits); trumps blue, plain suits grey; only legal cards
-enabled. Row 3 holds what else the player may do now: Gesund / Vorbehalt, the select for
-Hochzeit or a solo, or the calls legal right now (at most five: Re/Kontra and four Absagen).
+sorts (trumps high to low in the card order the seat knows, Schweinchen included, then the
+suits); trumps blue, plain suits grey; only legal cards enabled. The next row holds what else
+the player may do now: Gesund / Vorbehalt / Schmeißen, the select for Hochzeit or a solo and
+the Armut button, Armut nehmen / Nicht nehmen, or the calls legal right now (at most five).
+An Armut taker holds up to 18 cards (rows 0–3); the select of the cards to return (one
+option per card, exactly as many to pick as were taken) goes in the row after them.
 """
 
 from __future__ import annotations
@@ -12,14 +15,38 @@ import discord
 
 from bot.engine.model import TableInfo
 from bot.render.buttons import DokoButton, DokoSelect
-from bot.render.table import last_trick_text, seat_name, trick_text
+from bot.render.table import (
+    armut_lines,
+    bock_schweinchen_lines,
+    last_trick_text,
+    seat_name,
+    trick_text,
+)
 from bot.render.terms import call_name, card_label, contract_name, party_name
 from bot.render.texts import Lang, t
 from bot.rules.contracts import Contract
-from bot.rules.game import Announce, Declare, Phase, Play, Reserve
+from bot.rules.game import (
+    Announce,
+    ArmutOffer,
+    Declare,
+    Phase,
+    Play,
+    Reserve,
+    Schmeissen,
+    TakeArmut,
+)
 from bot.rules.view import PlayerView
 
 CARDS_PER_ROW = 5
+ACTION_ROW = 3  # the first row after a 12-card hand
+
+
+def returning(view: PlayerView) -> int:
+    """How many cards this seat must give back now (0 unless it took an Armut)."""
+    armut = view.armut
+    if view.phase is Phase.ARMUT and armut is not None and armut.taker == view.seat:
+        return armut.offered if view.to_act == view.seat else 0
+    return 0
 
 
 def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
@@ -38,6 +65,8 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
         lines.append(t(lang, "phase_vorbehalt"))
     elif view.phase is Phase.DECLARE:
         lines.append(t(lang, "phase_declare"))
+    elif view.phase is Phase.ARMUT:
+        lines.append(t(lang, "phase_armut"))
     else:
         contract = view.contract or Contract.NORMAL
         if view.soloist is not None:
@@ -59,6 +88,11 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
             if party is not None
             else t(lang, "your_party_unknown")
         )
+    lines.extend(armut_lines(info, view.armut, lang))
+    lines.extend(bock_schweinchen_lines(info, view.bock, view.schweinchen, lang))
+    if view.received:
+        cards = " ".join(card_label(c, lang) for c in view.received)
+        lines.append(t(lang, "armut_received", cards=cards))
     if view.phase is Phase.FINISHED:
         lines.append(t(lang, "game_over_hand"))
     elif view.to_act == seat:
@@ -80,15 +114,26 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
             )
     if view.phase is Phase.VORBEHALT and view.to_act == seat:
         lines.append(t(lang, "vorbehalt_prompt"))
+        if any(isinstance(a, Schmeissen) for a in view.legal):
+            lines.append(t(lang, "schmeissen_prompt"))
     elif view.phase is Phase.DECLARE and view.to_act == seat:
-        lines.append(t(lang, "declare_prompt"))
+        if any(isinstance(a, Declare) for a in view.legal):
+            lines.append(t(lang, "declare_prompt"))
+        if any(isinstance(a, ArmutOffer) for a in view.legal):
+            lines.append(t(lang, "armut_offer_prompt"))
+    elif view.phase is Phase.ARMUT and view.to_act == seat and view.armut is not None:
+        poor = seat_name(info, view.armut.poor, lang)
+        if returning(view):
+            lines.append(t(lang, "armut_return_prompt", n=view.armut.offered, name=poor))
+        else:
+            lines.append(t(lang, "armut_take_prompt", n=view.armut.offered, name=poor))
     lines.append(t(lang, "your_cards") if view.hand else t(lang, "no_cards"))
     return "\n".join(lines)
 
 
 def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> discord.ui.View:
     table_id, version = info.id, info.version
-    order = (view.contract or Contract.NORMAL).order
+    order = view.order  # as this seat knows it: Schweinchen are trumps above the Dullen
     playable = {a.card for a in view.legal if isinstance(a, Play)}
     ui = discord.ui.View(timeout=None)
     copies: dict[str, int] = {}
@@ -110,10 +155,14 @@ def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> discord.ui.View:
                 row=index // CARDS_PER_ROW,
             )
         )
-    row = 3
+    row = max(ACTION_ROW, -(-len(view.hand) // CARDS_PER_ROW))
     reserves = [a for a in view.legal if isinstance(a, Reserve)]
     declares = [a for a in view.legal if isinstance(a, Declare)]
     calls = [a for a in view.legal if isinstance(a, Announce)]
+    give_back = returning(view)
+    if give_back:
+        ui.add_item(_return_select(view, table_id, version, give_back, lang, row))
+        return ui
     for action in reserves:
         ui.add_item(
             DokoButton.make(
@@ -126,12 +175,51 @@ def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> discord.ui.View:
                 row=row,
             )
         )
+    if any(isinstance(a, Schmeissen) for a in view.legal):
+        ui.add_item(
+            DokoButton.make(
+                "schmeissen",
+                table_id,
+                version,
+                label=t(lang, "btn_schmeissen"),
+                style=discord.ButtonStyle.danger,
+                row=row,
+            )
+        )
+    offer = next((a for a in view.legal if isinstance(a, ArmutOffer)), None)
+    if offer is not None:
+        # A button takes a row slot of its own; the select (if any) needs the whole next row.
+        ui.add_item(
+            DokoButton.make(
+                "armut",
+                table_id,
+                version,
+                label=t(lang, "btn_armut", n=len(offer.cards)),
+                style=discord.ButtonStyle.danger,
+                row=row,
+            )
+        )
     if declares:
         options = [
             discord.SelectOption(label=contract_name(a.contract, lang), value=str(a.contract))
             for a in declares
         ]
-        ui.add_item(DokoSelect.make(table_id, version, options, t(lang, "select_declare"), row=row))
+        select_row = row + 1 if offer is not None else row
+        ui.add_item(
+            DokoSelect.make(table_id, version, options, t(lang, "select_declare"), row=select_row)
+        )
+    for answer in (a for a in view.legal if isinstance(a, TakeArmut)):
+        ui.add_item(
+            DokoButton.make(
+                "takearmut",
+                table_id,
+                version,
+                "1" if answer.take else "0",
+                label=t(lang, "btn_take_armut" if answer.take else "btn_decline_armut"),
+                style=discord.ButtonStyle.success if answer.take else discord.ButtonStyle.secondary,
+                row=row,
+            )
+        )
     for announce in calls:
         ui.add_item(
             DokoButton.make(
@@ -145,6 +233,35 @@ def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> discord.ui.View:
             )
         )
     return ui
+
+
+def _return_select(
+    view: PlayerView, table_id: int, version: int, count: int, lang: Lang, row: int
+) -> DokoSelect:
+    """One option per card of the hand (≤ 18 < 25), values ``<code>:<copy>`` so both copies
+    of a card are distinct options; exactly ``count`` must be picked."""
+    options = []
+    copies: dict[str, int] = {}
+    for card in view.hand:
+        copy = copies.get(card.code, 0)
+        copies[card.code] = copy + 1
+        options.append(
+            discord.SelectOption(label=card_label(card, lang), value=f"{card.code}:{copy}")
+        )
+    return DokoSelect.make(
+        table_id,
+        version,
+        options,
+        t(lang, "select_return", n=count),
+        row=row,
+        what="return",
+        count=count,
+    )
+
+
+def return_cards(values: tuple[str, ...]) -> list[str]:
+    """The card codes a return select's values name (``H10:1`` → ``H10``)."""
+    return [v.split(":", 1)[0] for v in values]
 
 
 def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, discord.ui.View]:

@@ -17,9 +17,10 @@ from bot.render.terms import call_name, card_label, contract_name, item_name, pa
 from bot.render.texts import Lang, t
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
-from bot.rules.game import Phase, Trick
+from bot.rules.game import Phase, Redeal, Trick
+from bot.rules.presets import rules_summary
 from bot.rules.ruleset import Ruleset
-from bot.rules.view import PublicView
+from bot.rules.view import ArmutView, PublicView
 
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
@@ -49,9 +50,16 @@ def timer_text(info: TableInfo, lang: Lang) -> str:
 
 
 def rules_preset_name(rules: Ruleset, lang: Lang) -> str:
-    from bot.render.presets import preset_of
+    from bot.render.presets import preset_name, preset_of
 
-    return t(lang, f"preset_{preset_of(rules)}")
+    return preset_name(preset_of(rules), lang)
+
+
+def rules_lines(rules: Ruleset, games: int, lang: Lang) -> list[str]:
+    """The rules core's summary, headed by the table's preset name, with the table's games."""
+    lines = rules_summary(rules.replace(games_per_round=games), lang)
+    lines[0] = t(lang, "rules_head", name=rules_preset_name(rules, lang))
+    return lines
 
 
 # -- lobby ----------------------------------------------------------------------------------
@@ -76,6 +84,11 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
         value="\n".join(
             t(lang, "seat_line", n=i + 1, name=seat_label(info.seats[i], lang)) for i in range(4)
         ),
+        inline=False,
+    )
+    embed.add_field(
+        name=t(lang, "rules_title"),
+        value=rules_text(info.rules, info.games_per_session, lang)[:FIELD_LIMIT],
         inline=False,
     )
     view = View(timeout=None)
@@ -159,11 +172,47 @@ def last_trick_text(info: TableInfo, trick: Trick, lang: Lang) -> str:
     )
 
 
+def armut_lines(info: TableInfo, armut: ArmutView | None, lang: Lang) -> list[str]:
+    """The public part of an Armut: who is poor, who declined, who took, trumps returned."""
+    if armut is None:
+        return []
+    poor = seat_name(info, armut.poor, lang)
+    lines = [t(lang, "armut_line", name=poor, n=armut.offered)]
+    if armut.declined:
+        names = ", ".join(seat_name(info, s, lang) for s in armut.declined)
+        lines.append(t(lang, "armut_declined", names=names))
+    if armut.taker is not None:
+        lines.append(t(lang, "armut_taken", name=seat_name(info, armut.taker, lang), poor=poor))
+    if armut.trumps_returned is not None:
+        lines.append(t(lang, "armut_returned", n=armut.offered, trumps=armut.trumps_returned))
+    return lines
+
+
+def bock_schweinchen_lines(
+    info: TableInfo, bock: int, schweinchen: int | None, lang: Lang
+) -> list[str]:
+    lines = []
+    if bock > 1:
+        lines.append(t(lang, "bock_line", n=bock))
+    if schweinchen is not None:
+        lines.append(t(lang, "schweinchen_line", name=seat_name(info, schweinchen, lang)))
+    return lines
+
+
+def redeal_text(info: TableInfo, reason: Redeal | None, seat: int | None, lang: Lang) -> str:
+    """Why the cards were dealt again (Schmeißen, an Armut nobody took)."""
+    if reason is None or seat is None:
+        return t(lang, "redeal_unknown")
+    return t(lang, f"redeal_{reason}", name=seat_name(info, seat, lang))
+
+
 def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
     if pv.phase is Phase.VORBEHALT:
         return t(lang, "phase_vorbehalt")
     if pv.phase is Phase.DECLARE:
         return t(lang, "phase_declare")
+    if pv.phase is Phase.ARMUT:
+        return t(lang, "phase_armut")
     contract = pv.contract or Contract.NORMAL
     name = contract_name(contract, lang)
     if contract is Contract.HOCHZEIT and pv.hochzeiter is not None:
@@ -192,7 +241,7 @@ def seats_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
     for s in range(4):
         marker = "▶ " if pv.to_act == s else ""
         parts = [f"{marker}**{seat_name(info, s, lang)}**"]
-        if pv.phase is Phase.VORBEHALT or pv.phase is Phase.DECLARE:
+        if pv.phase in (Phase.VORBEHALT, Phase.DECLARE, Phase.ARMUT):
             reserved = pv.reservations[s]
             if reserved is not None:
                 parts.append(t(lang, "reserved" if reserved else "healthy"))
@@ -209,10 +258,16 @@ def totals_text(info: TableInfo, lang: Lang) -> str:
     return " · ".join(f"{seat_name(info, s, lang)} {info.totals[s]:+d}" for s in range(4))
 
 
-def game_message(info: TableInfo, lang: Lang, dm_closed: Sequence[str] = ()) -> tuple[Embed, View]:
+def game_message(
+    info: TableInfo, lang: Lang, dm_closed: Sequence[str] = (), redeal: str | None = None
+) -> tuple[Embed, View]:
+    """The running game; ``redeal`` says why this game was dealt again, if it was."""
     pv = info.public
     assert pv is not None and info.game_number is not None and info.game_id is not None
-    lines = [contract_text(info, pv, lang)]
+    lines = [redeal] if redeal else []
+    lines.append(contract_text(info, pv, lang))
+    lines.extend(armut_lines(info, pv.armut, lang))
+    lines.extend(bock_schweinchen_lines(info, pv.bock, pv.schweinchen, lang))
     if pv.to_act is not None:
         lines.append(t(lang, "turn_line", name=seat_name(info, pv.to_act, lang)))
     if dm_closed:
@@ -316,6 +371,13 @@ def final_message(
             )
     else:
         head = t(lang, "contract_line", contract=contract_name(contract, lang))
+    armut = summary.get("armut")
+    if armut is not None and armut.get("taker") is not None:
+        poor = seat_name(info, armut["poor"], lang)
+        head += "\n" + t(lang, "armut_line", name=poor, n=len(armut["cards"]))
+        head += "\n" + t(lang, "armut_taken", name=seat_name(info, armut["taker"], lang), poor=poor)
+    if summary.get("bock", 1) > 1:
+        head += "\n" + t(lang, "bock_line", n=summary["bock"])
     re_names = ", ".join(seat_name(info, s, lang) for s in summary.get("re_seats", []))
     winner = result["winner"]
     lines = [
@@ -368,15 +430,5 @@ def final_message(
 
 
 def rules_text(rules: Ruleset, games: int, lang: Lang) -> str:
-    yes, no = t(lang, "yes"), t(lang, "no")
-    return t(
-        lang,
-        "rules_body",
-        preset=rules_preset_name(rules, lang),
-        nines=yes if rules.with_nines else no,
-        absagen=yes if rules.absagen_enabled else no,
-        solos=yes if rules.solos_enabled else no,
-        pflicht=yes if rules.pflichtsolo_enabled and rules.solos_enabled else no,
-        dulle=t(lang, f"dulle_{rules.dulle_tie}"),
-        games=games,
-    )
+    """The rules summary for ``/doko regeln``, the Regeln button and the lobby."""
+    return "\n".join(rules_lines(rules, games, lang))

@@ -55,6 +55,23 @@ def mentioned_cards(message: Message) -> set[str]:
     return cards
 
 
+def armut_exchange(record: dict[str, Any], hands: list[Counter[str]]) -> None:
+    """House rule Armut: the offered trumps went to the taker, the returned cards back."""
+    actions = record["actions"]
+    offers = {a["seat"]: a["armut"] for a in actions if "armut" in a}
+    taker = next((a["seat"] for a in actions if a.get("take_armut") is True), None)
+    if not offers or taker is None:
+        return
+    # Of two offers the earlier seat from the dealer's left prevails.
+    poor = min(offers, key=lambda s: (s - record["dealer"] - 1) % 4)
+    moves = [(poor, taker, offers[poor])]
+    moves += [(taker, poor, a["return"]) for a in actions if "return" in a]
+    for giver, receiver, cards in moves:
+        for card in cards:
+            hands[giver][card] -= 1
+            hands[receiver][card] += 1
+
+
 @dataclass
 class LeakCheck:
     engines: list[Engine] = field(default_factory=list)
@@ -82,6 +99,7 @@ class LeakCheck:
                     continue
                 played = Counter(a["play"] for a in record["actions"] if "play" in a)
                 hands = [Counter(h) for h in record["hands"]]
+                armut_exchange(record, hands)
                 for a in record["actions"]:
                     if "play" in a:
                         hands[a["seat"]][a["play"]] -= 1
