@@ -122,17 +122,21 @@ def postgres_migration_sql(sql: str) -> str:
 
 
 def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password (in the user part or as ``?password=``), for messages."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if ":" in host:  # an IPv6 address
-        host = f"[{host}]"
-    netloc = f"{parts.username or ''}:***@{host}"
-    if parts.port is not None:
-        netloc += f":{parts.port}"
-    return urlunsplit(parts._replace(netloc=netloc))
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    if any(key == "password" for key, _ in query):
+        query = [(k, "***" if k == "password" else v) for k, v in query]
+        parts = parts._replace(query=urlencode(query, safe="*"))
+    if parts.password is not None:
+        host = parts.hostname or ""
+        if ":" in host:  # an IPv6 address
+            host = f"[{host}]"
+        netloc = f"{parts.username or ''}:***@{host}"
+        if parts.port is not None:
+            netloc += f":{parts.port}"
+        parts = parts._replace(netloc=netloc)
+    return urlunsplit(parts)
 
 
 def with_search_path(url: str, schema: str) -> str:

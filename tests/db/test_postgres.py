@@ -69,6 +69,9 @@ def test_urls_lose_their_password_in_messages() -> None:
         "postgresql://doko:***@db.example:5433/doko?sslmode=require"
     )
     assert redact("postgresql://doko@127.0.0.1/doko") == "postgresql://doko@127.0.0.1/doko"
+    assert redact("postgresql://doko@[::1]/doko?password=s3cret&sslmode=disable") == (
+        "postgresql://doko@[::1]/doko?password=***&sslmode=disable"
+    )
     assert with_search_path("postgresql://h/d?sslmode=disable&search_path=x", "y") == (
         "postgresql://h/d?sslmode=disable&search_path=y"
     )
