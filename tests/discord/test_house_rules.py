@@ -7,12 +7,16 @@ the human's hand qualifies and the AIs answer as the test needs.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
 from typing import Any
 
 from bot.ai.heuristic import HeuristicStrategy
+from bot.engine import EngineError
+from bot.render.errors import error_text
+from bot.render.table import game_message
 from bot.rules.cards import Rank
 from bot.rules.game import (
     ArmutOffer,
@@ -184,7 +188,7 @@ async def test_an_ai_offers_an_armut_and_the_human_takes_it_with_a_select(
     assert "bietet eine Armut an" in sent and "Karten an Bot leicht zurück" in sent
     assert "Bekommen: " in sent
     finals = [t for t in channel_texts(world) if "= Spielwert" in t]
-    assert len(finals) == 1 and "Genommen von anna" in finals[0]
+    assert len(finals) == 1 and "Genommen von anna" in finals[0], channel_texts(world)
 
 
 async def test_schmeissen_deals_again_and_the_table_says_why(make_world: Any) -> None:
@@ -208,6 +212,24 @@ async def test_schmeissen_deals_again_and_the_table_says_why(make_world: Any) ->
     info = world.engine.table(table_id)
     assert info.public is not None and info.public.phase is Phase.VORBEHALT
     assert info.spielliste == () and info.public.dealer == dealer  # nobody scored, same dealer
+    # A Bock game says so on the table message (rendered from the public view).
+    bock = dataclasses.replace(info, public=dataclasses.replace(info.public, bock=2))
+    embed, _ = game_message(bock, "de")
+    assert "Bock ×2" in (embed.description or "")
+
+
+def test_the_new_refusals_are_translated() -> None:
+    for reason in (
+        "schmeissen_not_allowed",
+        "armut_not_allowed",
+        "armut_must_offer_trumps",
+        "armut_taken",
+        "armut_not_taken",
+        "armut_return_count",
+    ):
+        de = error_text(EngineError(reason, "x"), "de")
+        en = error_text(EngineError(reason, "x"), "en")
+        assert reason not in de and reason not in en and de != en
 
 
 async def test_the_rules_summary_at_creation_on_request_and_in_english(make_world: Any) -> None:
