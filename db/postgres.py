@@ -16,7 +16,14 @@ PostgreSQL share. What PostgreSQL needs on top is done here, in plain sight:
 * ``synchronous="NORMAL"`` maps to ``synchronous_commit = off`` for the connection.
 
 Everything else (``RETURNING``, ``ON CONFLICT … DO UPDATE``, partial indexes, window
-functions, JSON as TEXT, times as BIGINT milliseconds) is the same SQL on both.
+functions, JSON as TEXT, times as BIGINT milliseconds) is the same SQL on both. Two
+differences remain by design, and the shared SQL keeps within them:
+
+* ``INTEGER`` is 32 bits here (64 on SQLite): values that may grow past 2**31 are BIGINT
+  columns, and parameters compared with INTEGER columns stay within its range (see the
+  open ends of a period in :mod:`db.standings`). ``BOOLEAN`` takes TRUE/FALSE, not 1/0.
+* Text sorts by the database's collation, SQLite's by code point: names that tie on
+  points may come in another order unless the database was created with ``C`` collation.
 """
 
 from __future__ import annotations
