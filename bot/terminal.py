@@ -16,7 +16,17 @@ import db
 from bot.cli import CALL_TEXT, render_game
 from bot.engine import AI_LEVELS, Engine, EngineError, Event, GameOver, SessionOver, TrickTaken
 from bot.rules.contracts import Contract
-from bot.rules.game import Action, Announce, Declare, Play, Reserve
+from bot.rules.game import (
+    Action,
+    Announce,
+    ArmutOffer,
+    Declare,
+    Play,
+    Reserve,
+    ReturnCards,
+    Schmeissen,
+    TakeArmut,
+)
 from bot.rules.records import action_to_dict, game_record_from_dict, replay_record
 from bot.rules.ruleset import Ruleset, RulesetError
 from bot.rules.view import PlayerView
@@ -39,6 +49,14 @@ def describe(action: Action) -> str:
             return card_text(action.card.code)
         case Announce():
             return CALL_TEXT[str(action.call)]
+        case Schmeissen():
+            return "schmeißen"
+        case ArmutOffer():
+            return f"Armut anbieten ({len(action.cards)} Trümpfe)"
+        case TakeArmut():
+            return "Armut nehmen" if action.take else "nicht nehmen"
+        case ReturnCards():
+            return " ".join(card_text(c.code) for c in action.cards)
 
 
 def render_view(view: PlayerView, names: list[str]) -> list[str]:
@@ -69,6 +87,11 @@ def render_view(view: PlayerView, names: list[str]) -> list[str]:
 def parse_choice(text: str, legal: list[Action]) -> Action | None:
     """A number from the menu, or what is written there (``H10``, ``re``, ``gesund`` …)."""
     text = text.strip().lower()
+    returns = [a for a in legal if isinstance(a, ReturnCards)]
+    if returns:
+        # Cards to give back are typed, not picked from a menu of every combination.
+        wanted = sorted(text.upper().replace(",", " ").split())
+        return next((a for a in returns if sorted(c.code for c in a.cards) == wanted), None)
     if text.isdigit() and 1 <= int(text) <= len(legal):
         return legal[int(text) - 1]
     for action in legal:
@@ -132,8 +155,13 @@ class Terminal:
             self.say("")
             self.say("\n".join(render_view(view, self.names)))
             legal = list(view.legal)
-            menu = "  ".join(f"[{i}] {describe(a)}" for i, a in enumerate(legal, start=1))
-            self.say(menu)
+            returns = [a for a in legal if isinstance(a, ReturnCards)]
+            if returns:
+                n = len(returns[0].cards)
+                self.say(f"Gib {n} Karten zurück: die Codes eingeben, z. B. {returns[0].cards[0]}")
+            else:
+                menu = "  ".join(f"[{i}] {describe(a)}" for i, a in enumerate(legal, start=1))
+                self.say(menu)
             try:
                 text = await asyncio.to_thread(self.ask, "Deine Wahl: ")
             except EOFError:

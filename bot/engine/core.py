@@ -90,6 +90,7 @@ class _Table:
     seats: list[SeatInfo | None]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     live: bool = False  # the current game is running: its stored actions are part of the version
+    ending: bool = False  # ended early: no game after this one except open Pflichtsoli
     session_id: int | None = None
     round: RoundContext | None = None
     dealer: int = 0
@@ -365,9 +366,12 @@ class Engine:
         return self._snapshot(table)
 
     async def start_game(
-        self, table_id: int, user_id: int, fill_level: str = "leicht"
+        self, table_id: int, user_id: int, fill_level: str = "leicht", *, dealer: int | None = None
     ) -> TableInfo:
-        """Start the session: empty seats get AIs, the first game is dealt."""
+        """Start the session: empty seats get AIs, the first game is dealt.
+
+        The first dealer is drawn at random unless given (a tournament plan fixes it).
+        """
         table = self._get(table_id)
         async with table.lock:
             self._require_lobby(table)
@@ -377,7 +381,10 @@ class Engine:
                 if table.seats[seat] is None:
                     await repo.set_seat(self.db, table.id, seat, ai_level=fill_level)  # type: ignore[arg-type]
                     table.seats[seat] = SeatInfo(seat, None, f"Bot {fill_level}", fill_level)
-            dealer = random.Random(self._seeds()).randrange(4)
+            if dealer is None:
+                dealer = random.Random(self._seeds()).randrange(4)
+            elif not 0 <= dealer <= 3:
+                raise EngineError("bad_seat", "seats are numbered 0 to 3")
             session = await repo.create_session(
                 self.db,
                 table.id,
@@ -419,6 +426,47 @@ class Engine:
         del self._tables[table.id]
         await self._emit(TableChanged(snapshot))
         return snapshot
+
+    async def end_early(self, table_id: int, user_id: int, *, admin: bool = False) -> TableInfo:
+        """No new games after the running one, except the Pflichtsoli still owed (vorgeführt)."""
+        table = self._get(table_id)
+        if user_id != table.host_id and not admin:
+            raise EngineError("not_host", "only the host or a server admin can end the session")
+        async with table.lock:
+            if table.status != "playing" or table.round is None or table.session_id is None:
+                raise EngineError("no_game", "no game is running at this table")
+            table.ending = True
+            # Stored as "no games left"; the running game keeps its own context in its deal,
+            # which is how a restart tells that the session was ended early.
+            await repo.update_round_context(
+                self.db,
+                table.session_id,
+                games_left=0,
+                pflichtsolo_done=table.round.pflichtsolo_done,
+                dealer=table.dealer,
+            )
+            await self._bump(table)
+        await self._after_change(table)
+        return self._snapshot(table)
+
+    async def replace_seat(
+        self, table_id: int, user_id: int, level: str, *, by: int, admin: bool = False
+    ) -> TableInfo:
+        """Hand a player's seat to an AI for good (a no-show at a tournament table)."""
+        table = self._get(table_id)
+        if by != table.host_id and not admin:
+            raise EngineError("not_host", "only the host or a server admin can replace a player")
+        if level not in AI_LEVELS:
+            raise EngineError("bad_level", f"AI levels are {', '.join(AI_LEVELS)}")
+        async with table.lock:
+            seat = self._seat_of(table, user_id)
+            async with self.db.transaction():
+                await repo.clear_seat(self.db, table.id, seat)
+                await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
+            table.seats[seat] = SeatInfo(seat, None, f"Bot {level}", level)
+            await self._bump(table)
+        await self._after_change(table)
+        return self._snapshot(table)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -561,6 +609,9 @@ class Engine:
         await self._emit(GameOver(table.id, table.game_id, entry, game_summary(game)))
         assert table.round is not None and table.session_id is not None
         table.round = game.next_round()
+        if table.ending and table.round is not None:
+            # Ended early: the round has no games left, so open Pflichtsoli are vorgeführt.
+            table.round = RoundContext(0, table.round.pflichtsolo_done)
         table.dealer = game.next_dealer()
         table.bock = table.bock.after(len(game.bock_triggers()), table.rules)
         assert table.round is not None
@@ -835,4 +886,6 @@ class Engine:
                 table.game = game
                 table.game_id = game_row.id
                 table.live = True
+                own = game.deal.round
+                table.ending = own is not None and session.games_left < own.games_left
         return table

@@ -461,6 +461,14 @@ class TournamentService:
             tournament = await store.update_tournament(
                 self.db, tournament, status=status, now=self.engine.clock()
             )
+        if status == "ending":
+            # Running tables end after their current game; owed Pflichtsoli are still played.
+            for row in await store.list_tables(self.db, tournament_id):
+                if row.round_number != tournament.current_round or row.status == "finished":
+                    continue
+                open_ = row.table_id is not None and await self._table_open(row.table_id)
+                if open_ and self.engine.table(row.table_id).status == "playing":  # type: ignore[arg-type]
+                    await self.engine.end_early(row.table_id, user_id, admin=True)  # type: ignore[arg-type]
         await self._advance(tournament_id)
         return await self.get(tournament_id)
 
@@ -576,7 +584,7 @@ class TournamentService:
                 else:
                     name = names.get(participant, str(participant))
                     info = await engine.join(table_id, participant, name, seat=seat_number)
-            await engine.start_game(table_id, host, self.fill_level)
+            await engine.start_game(table_id, host, self.fill_level, dealer=row.first_dealer)
         if row.status == "seating":
             await store.set_table(self.db, row.id, table_id=table_id, status="playing")
 
@@ -666,8 +674,11 @@ class TournamentService:
                 continue
             substitute = Substitute(max(used, default=0) + 1)
             from_game = info.game_number or 1
-            if info.status == "playing" and not info.seats[seat].away:  # type: ignore[union-attr]
-                await self.engine.leave(row.table_id, user_id)
+            if info.status == "playing":
+                # For good: the seat's results now count for the substitute, not the player.
+                await self.engine.replace_seat(
+                    row.table_id, user_id, self.fill_level, by=info.host_id, admin=True
+                )
             await store.set_seat(
                 self.db, row.id, seat, from_game=from_game, substitute=substitute.number
             )

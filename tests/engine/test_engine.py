@@ -65,7 +65,10 @@ async def play_humans(engine: Engine, table_id: int, games: int, seed: int = 0) 
     rng = random.Random(seed)
     while True:
         await engine.idle()
-        info = engine.table(table_id)
+        try:
+            info = engine.table(table_id)
+        except EngineError:
+            return  # the session ended and the table left memory
         if info.status != "playing" or len(info.spielliste) >= games:
             return
         user = whose_turn(engine, table_id)
@@ -372,3 +375,50 @@ async def test_house_rules_session_with_redeals_and_bock(engine: Engine) -> None
     assert max(multipliers) >= 2
     redeals = [g for g in games if g.status == "aborted"]
     assert all(g.record is None for g in redeals)
+
+
+async def test_end_early_plays_only_the_owed_pflichtsoli(db_path: Path) -> None:
+    store = await db.connect(db_path)
+    engine = Engine(store, ai=RandomAI(), seeds=seed_counter(), ai_in_thread=False)
+    await engine.start()
+    rec = Recorder()
+    engine.subscribe(rec)
+    info = await new_table(engine, humans=1, games=24)
+    info = await engine.start_game(info.id, HOST, dealer=2)
+    assert info.public is not None and info.public.dealer == 2
+    with pytest.raises(EngineError) as err:
+        await engine.end_early(info.id, ANNA)
+    assert err.value.reason == "not_host"
+    info = await engine.end_early(info.id, HOST)
+    # a restart in between keeps the decision
+    await engine.close()
+    await store.close()
+    store = await db.connect(db_path)
+    engine = Engine(store, ai=RandomAI(), seeds=seed_counter(99), ai_in_thread=False)
+    engine.subscribe(rec)
+    await engine.start()
+    await play_humans(engine, info.id, games=24)
+    over = rec.of(SessionOver)
+    assert len(over) == 1
+    entries = over[0].spielliste  # type: ignore[attr-defined]
+    # the running game, then one vorgeführt Pflichtsolo per seat that still owed one
+    owed = [e for e in entries[1:]]
+    assert all(e.solo_kind == "vorgefuehrt" for e in owed)
+    played = {e.soloist for e in entries if e.solo_kind in ("pflicht", "vorgefuehrt")}
+    assert played == {0, 1, 2, 3}
+    await engine.close()
+    await store.close()
+
+
+async def test_replace_seat_hands_it_to_an_ai_for_good(engine: Engine) -> None:
+    info = await new_table(engine, humans=2)
+    info = await engine.start_game(info.id, HOST)
+    with pytest.raises(EngineError):
+        await engine.replace_seat(info.id, ANNA, "leicht", by=ANNA)
+    info = await engine.replace_seat(info.id, ANNA, "leicht", by=HOST)
+    seat = info.seats[1]
+    assert seat is not None and seat.user_id is None and seat.ai_level == "leicht"
+    assert info.seat_of(ANNA) is None
+    with pytest.raises(EngineError) as err:
+        await engine.join(info.id, ANNA, "Anna")
+    assert err.value.reason == "game_running"

@@ -36,3 +36,12 @@ def test_parse_choice_accepts_numbers_codes_and_words() -> None:
     reserve = [Reserve(0, False), Reserve(0, True)]
     assert parse_choice("gesund", reserve) == Reserve(0, False)
     assert parse_choice("v", reserve) == Reserve(0, True)
+
+
+def test_returning_armut_cards_is_typed() -> None:
+    from bot.rules.game import ReturnCards
+
+    legal = [ReturnCards(0, (Card.CA, Card.S9)), ReturnCards(0, (Card.CA, Card.H9))]
+    assert parse_choice("s9 ca", legal) == legal[0]
+    assert parse_choice("CA,H9", legal) == legal[1]
+    assert parse_choice("1", legal) is None
