@@ -92,7 +92,7 @@ class DokoBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DokoTranslator())
         if self._start_engine:
-            self.db = await db.connect(self.settings.database_path)
+            self.db = await db.connect(self.settings.database_target)
             self.engine = Engine(self.db, seeds=self._seeds, ai_in_thread=self._ai_in_thread)
             self._unsubscribe = self.engine.subscribe(self._forward)
             self.tournaments = TournamentService(self.engine)
@@ -163,7 +163,7 @@ async def _run(settings: Settings) -> int:
         log.error("Discord asks for privileged intents; this bot needs none: check the token")
         return EXIT_FAILURE
     except StoreError as error:
-        log.error("cannot open the database at DATABASE_PATH=%s: %s", settings.database_path, error)
+        log.error("cannot open the database (%s): %s", settings.database_shown, error)
         return EXIT_FAILURE
     return 0
 

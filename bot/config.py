@@ -12,6 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from db import is_postgres_url
+from db.postgres import redact
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DEFAULT_DATABASE = "doko.sqlite3"
 
@@ -27,6 +30,18 @@ class Settings:
     owner_ids: frozenset[int]
     dev_guild_id: int | None
     log_level: str
+    database_url: str | None = None  # PostgreSQL for several processes; None: the SQLite file
+
+    @property
+    def database_target(self) -> str | Path:
+        return self.database_url or self.database_path
+
+    @property
+    def database_shown(self) -> str:
+        """Where the data lives, for messages: never with a password."""
+        if self.database_url:
+            return f"DATABASE_URL={redact(self.database_url)}"
+        return f"DATABASE_PATH={self.database_path}"
 
     @property
     def log_level_number(self) -> int:
@@ -86,6 +101,13 @@ def load_settings(
             f"create it or set another DATABASE_PATH {where}"
         )
 
+    url = source.get("DATABASE_URL", "").strip() or None
+    if url is not None and not is_postgres_url(url):
+        problems.append(
+            "DATABASE_URL must be a PostgreSQL URL such as "
+            f"postgresql://doko@127.0.0.1:5432/doko (or unset, for SQLite at DATABASE_PATH) {where}"
+        )
+
     owners: set[int] = set()
     for part in source.get("OWNER_IDS", "").replace(" ", "").split(","):
         if not part:
@@ -113,4 +135,4 @@ def load_settings(
 
     if problems:
         raise ConfigError("\n".join(problems))
-    return Settings(token, database, frozenset(owners), dev_guild, level)
+    return Settings(token, database, frozenset(owners), dev_guild, level, url)
