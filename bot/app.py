@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import signal
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -93,7 +95,9 @@ class DokoBot(commands.Bot):
         await self.tree.set_translator(DokoTranslator())
         if self._start_engine:
             self.db = await db.connect(self.settings.database_target)
-            self.engine = Engine(self.db, seeds=self._seeds, ai_in_thread=self._ai_in_thread)
+            self.engine = Engine(
+                self.db, seeds=self._seeds, ai_in_thread=self._ai_in_thread, **self._sharding()
+            )
             self._unsubscribe = self.engine.subscribe(self._forward)
             self.tournaments = TournamentService(self.engine)
         for extension in EXTENSIONS:
@@ -102,6 +106,17 @@ class DokoBot(commands.Bot):
             await self.engine.start()
         if self.tournaments is not None:
             await self.tournaments.start()  # after the engine: its tables must be loaded
+
+    def _sharding(self) -> dict[str, Any]:
+        """The engine's share of the work: its guilds, and a name to claim tables under."""
+        settings = self.settings
+        if not settings.sharded:
+            return {}
+        return {
+            "owns_guild": settings.owns_guild,
+            "lease_owner": lease_owner_id(settings),
+            "lease_seconds": settings.lease_seconds,
+        }
 
     async def _forward(self, event: Event) -> None:
         # Cogs listen with ``on_doko_event``; dispatching keeps the engine's lock short.
@@ -126,6 +141,37 @@ class DokoBot(commands.Bot):
         return None
 
 
+class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
+    """The same bot on discord.py's sharded client: ``SHARD_IDS`` of ``SHARD_COUNT`` shards."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Several shards share Discord's IDENTIFY rate limit: keep discord.py's pause.
+        await discord.Client.before_identify_hook(self, shard_id, initial=initial)
+
+
+def lease_owner_id(settings: Settings) -> str:
+    """This process's name on its table leases: shards, host and pid for people reading the
+    table, a random part so a restarted process with a recycled pid is still someone else."""
+    shards = ",".join(str(i) for i in settings.shard_ids or ())
+    return (
+        f"shards {shards}/{settings.shard_count} "
+        f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+    )
+
+
+def make_bot(settings: Settings, **options: Any) -> DokoBot:
+    """The unsharded bot, or the sharded one when ``SHARD_COUNT`` is set."""
+    if settings.shard_count is None:
+        return DokoBot(settings, **options)
+    log.info("running shards %s of %d", settings.shard_ids, settings.shard_count)
+    return ShardedDokoBot(
+        settings,
+        shard_ids=list(settings.shard_ids or ()),
+        shard_count=settings.shard_count,
+        **options,
+    )
+
+
 def configure_logging(level: str) -> None:
     logging.basicConfig(
         level=getattr(logging, level),
@@ -144,7 +190,7 @@ def _settings() -> Settings | None:
 
 
 async def _run(settings: Settings) -> int:
-    bot = DokoBot(settings)
+    bot = make_bot(settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         # Not on every platform; where missing, Ctrl-C still ends the process.

@@ -17,6 +17,7 @@ from db.postgres import redact
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DEFAULT_DATABASE = "doko.sqlite3"
+DEFAULT_LEASE_SECONDS = 30.0
 
 
 class ConfigError(Exception):
@@ -31,6 +32,21 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     database_url: str | None = None  # PostgreSQL for several processes; None: the SQLite file
+    # Sharding: the shards this process runs out of how many. Both None: one unsharded process.
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    # How long a table's claim lasts without renewal: a killed process's tables wait this long.
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process's shards receive the guild's events (Discord's shard formula)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @property
     def database_target(self) -> str | Path:
@@ -133,6 +149,59 @@ def load_settings(
     if level not in LOG_LEVELS:
         problems.append(f"LOG_LEVEL={level!r}: use one of {', '.join(LOG_LEVELS)} {where}")
 
+    shard_ids, shard_count = _shards(source, where, problems)
+    if shard_count is not None and url is None:
+        problems.append(
+            "SHARD_COUNT is set but DATABASE_URL is not: several processes must share one "
+            f"PostgreSQL database, set DATABASE_URL=postgresql://… {where}"
+        )
+
+    lease_text = source.get("TABLE_LEASE_SECONDS", "").strip()
+    lease = DEFAULT_LEASE_SECONDS
+    if lease_text:
+        try:
+            lease = float(lease_text)
+        except ValueError:
+            lease = -1.0
+        if not 1.0 <= lease <= 3600.0:
+            problems.append(
+                f"TABLE_LEASE_SECONDS={lease_text!r}: give seconds between 1 and 3600 "
+                f"(default {DEFAULT_LEASE_SECONDS:g}) {where}"
+            )
+
     if problems:
         raise ConfigError("\n".join(problems))
-    return Settings(token, database, frozenset(owners), dev_guild, level, url)
+    return Settings(
+        token, database, frozenset(owners), dev_guild, level, url, shard_ids, shard_count, lease
+    )
+
+
+def _shards(
+    source: Mapping[str, str], where: str, problems: list[str]
+) -> tuple[tuple[int, ...] | None, int | None]:
+    """``SHARD_IDS``/``SHARD_COUNT``: both absent (unsharded) or both valid together."""
+    ids_text = source.get("SHARD_IDS", "").replace(" ", "").strip(",")
+    count_text = source.get("SHARD_COUNT", "").strip()
+    if not ids_text and not count_text:
+        return None, None
+    example = "e.g. SHARD_COUNT=2 and SHARD_IDS=0 for the first process, SHARD_IDS=1 for the second"
+    if not count_text or not ids_text:
+        missing = "SHARD_COUNT" if not count_text else "SHARD_IDS"
+        problems.append(f"set SHARD_IDS and SHARD_COUNT together ({missing} is missing), {example}")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        problems.append(f"SHARD_COUNT={count_text!r}: give the total number of shards, {example}")
+        return None, None
+    count = int(count_text)
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        if not part.isdigit() or int(part) >= count:
+            problems.append(
+                f"SHARD_IDS contains {part!r}: list shard numbers from 0 to {count - 1}, "
+                f"comma-separated, {example} {where}"
+            )
+        elif int(part) in ids:
+            problems.append(f"SHARD_IDS lists {part} twice {where}")
+        else:
+            ids.append(int(part))
+    return tuple(sorted(ids)), count

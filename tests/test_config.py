@@ -50,3 +50,51 @@ def test_dotenv_is_read_and_environment_wins(tmp_path: Path) -> None:
     env.write_text("no equals sign here\n")
     with pytest.raises(ConfigError, match="line 1"):
         read_dotenv(env)
+
+
+def test_no_shard_settings_means_one_unsharded_process() -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN}, dotenv=None)
+    assert not settings.sharded and settings.shard_ids is None
+    assert settings.owns_guild(123 << 22)
+
+
+def test_shard_settings_pick_the_guilds_of_this_process() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_URL": "postgresql://doko@127.0.0.1/doko",
+            "SHARD_IDS": "2, 0",
+            "SHARD_COUNT": "3",
+            "TABLE_LEASE_SECONDS": "10",
+        },
+        dotenv=None,
+    )
+    assert settings.sharded and settings.shard_ids == (0, 2) and settings.shard_count == 3
+    assert settings.lease_seconds == 10
+    # Discord's formula: (guild_id >> 22) % shard_count.
+    assert [settings.owns_guild(n << 22) for n in range(6)] == [True, False, True] * 2
+
+
+@pytest.mark.parametrize(
+    ("values", "fragment"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_COUNT is missing"),
+        ({"SHARD_COUNT": "2"}, "SHARD_IDS is missing"),
+        ({"SHARD_IDS": "2", "SHARD_COUNT": "2"}, "SHARD_IDS contains '2'"),
+        ({"SHARD_IDS": "0,x", "SHARD_COUNT": "2"}, "SHARD_IDS contains 'x'"),
+        ({"SHARD_IDS": "1,1", "SHARD_COUNT": "2"}, "lists 1 twice"),
+        ({"SHARD_IDS": "0", "SHARD_COUNT": "0"}, "SHARD_COUNT='0'"),
+        ({"TABLE_LEASE_SECONDS": "soon"}, "TABLE_LEASE_SECONDS='soon'"),
+    ],
+)
+def test_bad_shard_settings_say_what_to_put(values: dict[str, str], fragment: str) -> None:
+    env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://doko@127.0.0.1/doko", **values}
+    with pytest.raises(ConfigError) as err:
+        load_settings(env, dotenv=None)
+    assert fragment in str(err.value)
+
+
+def test_sharding_needs_a_shared_database() -> None:
+    with pytest.raises(ConfigError) as err:
+        load_settings({"DISCORD_TOKEN": TOKEN, "SHARD_IDS": "0", "SHARD_COUNT": "2"}, dotenv=None)
+    assert "DATABASE_URL" in str(err.value)

@@ -45,7 +45,7 @@ from bot.rules.records import (
 from bot.rules.round import BockState, RoundContext
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
-from db import away, repo, results, versions
+from db import away, leases, repo, results, versions
 from db.database import Database
 from db.rows import SeatResult
 
@@ -160,7 +160,13 @@ class Engine:
         clock: Callable[[], datetime] = _utcnow,
         seeds: Callable[[], int] | None = None,
         ai_in_thread: bool = True,
+        owns_guild: Callable[[int], bool] | None = None,
+        lease_owner: str | None = None,
+        lease_seconds: float = 30.0,
     ) -> None:
+        """``owns_guild``: which guilds' tables this process runs (sharding; None: all).
+        ``lease_owner``: this process's name in ``table_leases``; None: no leases (one process).
+        """
         self.db = db
         self.ai = ai or _DefaultAI()
         self.clock = clock
@@ -171,12 +177,29 @@ class Engine:
         self._listeners: list[Listener] = []
         self._closed = False
         self._writer = _ActionWriter(db)
+        self._owns_guild = owns_guild
+        self._lease_owner = lease_owner
+        self._lease_ttl = timedelta(seconds=lease_seconds)
+        # Open tables of our guilds that another process still holds (it may be restarting):
+        # claimed and taken over once its lease runs out.
+        self._waiting: set[int] = set()
+        self._lease_task: asyncio.Task[None] | None = None
 
     # -- lifecycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every open table from SQLite and re-arm its timers (restart recovery)."""
+        """Rebuild every open table from SQLite and re-arm its timers (restart recovery).
+
+        Sharded, only the tables of this process's guilds, and of those only the ones it can
+        claim; the others are retried while the leases are renewed.
+        """
         for row in await repo.list_open_tables(self.db):
+            if not self.owns_guild(row.guild_id):
+                continue
+            if not await self._claim(row.id):
+                log.info("table %s is held by another process; waiting for its lease", row.id)
+                self._waiting.add(row.id)
+                continue
             table = await self._load_table(row.id)
             self._tables[table.id] = table
             self._by_channel[(table.guild_id, table.channel_id)] = table.id
@@ -187,10 +210,19 @@ class Engine:
         for table in self._tables.values():
             if table.status == "playing":
                 self._kick_ai(table)
+        if self._lease_owner is not None:
+            self._lease_task = asyncio.create_task(self._keep_leases(), name="doko-leases")
         log.info("engine started with %d open table(s)", len(self._tables))
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the guild's tables (always, unsharded)."""
+        return self._owns_guild is None or self._owns_guild(guild_id)
 
     async def close(self) -> None:
         self._closed = True
+        if self._lease_task is not None:
+            self._lease_task.cancel()
+            await asyncio.gather(self._lease_task, return_exceptions=True)
         tasks = []
         for table in self._tables.values():
             if table.timer is not None:
@@ -199,6 +231,13 @@ class Engine:
                 table.ai_task.cancel()
                 tasks.append(table.ai_task)
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._lease_owner is not None:
+            # Stopped gracefully: the next process need not wait for the leases to run out.
+            for table_id in list(self._tables):
+                try:
+                    await leases.release(self.db, table_id, self._lease_owner)
+                except Exception:
+                    log.exception("could not release the lease on table %s", table_id)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -252,6 +291,8 @@ class Engine:
         games: int = 24,
         turn_timer_s: int | None = None,
     ) -> TableInfo:
+        if not self.owns_guild(guild_id):
+            raise EngineError("not_owner", "another bot process runs this server's tables")
         if (guild_id, channel_id) in self._by_channel:
             raise EngineError("table_exists", "this channel already has a table")
         if games < 1:
@@ -270,6 +311,8 @@ class Engine:
             turn_timer_s=turn_timer_s,
             now=self.clock(),
         )
+        if not await self._claim(row.id):  # a new table: only a broken clock makes this fail
+            raise EngineError("not_owner", "another bot process holds this new table")
         await repo.set_seat(self.db, row.id, 0, user_id=host_id)
         table = _Table(
             id=row.id,
@@ -420,6 +463,7 @@ class Engine:
             if table.timer is not None:
                 table.timer.cancel()
             self._by_channel.pop((table.guild_id, table.channel_id), None)
+            await self._release(table.id)
         if table.ai_task is not None and table.ai_task is not asyncio.current_task():
             table.ai_task.cancel()
         snapshot = self._snapshot(table)
@@ -628,6 +672,7 @@ class Engine:
             table.stored_version = row.version
             table.status = "closed"
             self._by_channel.pop((table.guild_id, table.channel_id), None)
+            await self._release(table.id)
             await self._emit(SessionOver(table.id, tuple(table.spielliste)))
             # The closed table leaves memory once this change is through (it stays in SQLite).
             asyncio.get_running_loop().call_soon(self._tables.pop, table.id, None)
@@ -745,6 +790,75 @@ class Engine:
             await self._apply(table, action)
         await self._after_change(table)
         return True
+
+    # -- internals: leases (several processes on one database) -------------------------
+
+    async def _claim(self, table_id: int) -> bool:
+        if self._lease_owner is None:
+            return True
+        return await leases.claim(
+            self.db, table_id, self._lease_owner, ttl=self._lease_ttl, now=_utcnow()
+        )
+
+    async def _release(self, table_id: int) -> None:
+        if self._lease_owner is not None:
+            await leases.release(self.db, table_id, self._lease_owner)
+
+    async def _keep_leases(self) -> None:
+        """Renew our leases well before they run out; take over tables whose lease ran out.
+
+        Lease times are wall-clock (``_utcnow``), not the engine's clock: they are compared
+        across processes.
+        """
+        assert self._lease_owner is not None
+        interval = self._lease_ttl.total_seconds() / 3
+        while not self._closed:
+            await asyncio.sleep(interval)
+            try:
+                lost = await leases.renew(
+                    self.db,
+                    list(self._tables),
+                    self._lease_owner,
+                    ttl=self._lease_ttl,
+                    now=_utcnow(),
+                )
+                for table_id in lost:
+                    self._drop(table_id)
+                for table_id in sorted(self._waiting):
+                    if await self._claim(table_id):
+                        self._waiting.discard(table_id)
+                        await self._adopt(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("renewing the table leases failed; retrying")
+
+    def _drop(self, table_id: int) -> None:
+        """Another process claimed the table (ours had run out): stop acting on it at once."""
+        table = self._tables.pop(table_id, None)
+        if table is None:
+            return
+        log.warning("lost the lease on table %s; another process runs it now", table_id)
+        self._by_channel.pop((table.guild_id, table.channel_id), None)
+        if table.timer is not None:
+            table.timer.cancel()
+        if table.ai_task is not None:
+            table.ai_task.cancel()
+        self._waiting.add(table_id)
+
+    async def _adopt(self, table_id: int) -> None:
+        """Take over a table claimed after start-up: rebuild it, re-arm its timer, let AIs act."""
+        table = await self._load_table(table_id)
+        if table.status == "closed":
+            await self._release(table_id)
+            return
+        self._tables[table.id] = table
+        self._by_channel[(table.guild_id, table.channel_id)] = table.id
+        for timer in await repo.list_timers(self.db):
+            if timer.kind == TURN_TIMER_KIND and timer.table_id == table.id:
+                self._arm_timer(table, timer.fires_at, timer.payload)
+        self._kick_ai(table)
+        log.info("took over table %s", table_id)
 
     # -- internals: events --------------------------------------------------------------
 

@@ -182,13 +182,19 @@ class TournamentService:
     async def start(self) -> None:
         """After ``engine.start()``: re-arm start timers, catch up on rounds that ended."""
         self._unsubscribe = self.engine.subscribe(self._on_engine_event)
-        active = await store.list_active_tournaments(self.db)
+        # Sharded, another process runs the tournaments of the guilds it owns.
+        active = [
+            t
+            for t in await store.list_active_tournaments(self.db)
+            if self.engine.owns_guild(t.guild_id)
+        ]
+        mine = {t.id for t in active}
         for tournament in active:
             for table in await store.list_tables(self.db, tournament.id):
                 if table.table_id is not None:
                     self._by_table[table.table_id] = tournament.id
         for timer in await repo.list_timers(self.db):
-            if timer.kind == START_TIMER_KIND and timer.tournament_id is not None:
+            if timer.kind == START_TIMER_KIND and timer.tournament_id in mine:
                 self._arm(int(timer.tournament_id), timer.id, timer.fires_at)
         for tournament in active:
             if tournament.current_round > 0:
