@@ -72,6 +72,7 @@ class _Fault:
 class _Session:
     id: str
     intents: int
+    shard: int = 0  # the shard this connection identified as (0 unsharded)
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     ws: web.WebSocketResponse | None = None
@@ -120,8 +121,13 @@ def _route_params(template: str, path: str) -> dict[str, str]:
 class FakeDiscord:
     """The loopback Discord and its test-control API."""
 
-    def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "Doko") -> None:
+    def __init__(
+        self, *, token: str = "fake-bot-token", bot_name: str = "Doko", shard_count: int = 1
+    ) -> None:
         self.token = token
+        # Sharded: a bot must IDENTIFY with [shard_id, shard_count]; each guild's events go
+        # only to the connection of its shard, DMs to shard 0 (as on Discord).
+        self.shard_count = shard_count
         self._ids = itertools.count(1_300_000_000_000_000_000)
         self.bot_user = User(self.snowflake(), bot_name, bot=True)
         self.app_id = self.bot_user.id
@@ -137,7 +143,8 @@ class FakeDiscord:
         self.identifies = 0
         self.resumes = 0
         self._sessions: dict[str, _Session] = {}
-        self._session: _Session | None = None
+        self._session: _Session | None = None  # the newest connection of any shard
+        self._shards: dict[int, _Session] = {}  # shard id -> its current session
         self._faults: list[_Fault] = []
         self._clock_offset = 0.0
         self._watched: list[asyncio.Task[Any]] = []
@@ -241,8 +248,9 @@ class FakeDiscord:
             guild.channels.append(channel)
             self.channels[channel.id] = channel
         self.guilds.append(guild)
-        if self._session is not None:
-            self._dispatch("GUILD_CREATE", self._guild_create(guild))
+        session = self._shards.get(self.shard_of(guild))
+        if session is not None:
+            self._dispatch("GUILD_CREATE", self._guild_create(guild, session), guild=guild)
         return guild
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
@@ -250,7 +258,7 @@ class FakeDiscord:
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         if self._session is not None:
-            self._dispatch("CHANNEL_CREATE", channel.to_json())
+            self._dispatch("CHANNEL_CREATE", channel.to_json(), guild=guild)
         return channel
 
     def add_member(self, guild: Guild, user: User) -> None:
@@ -258,9 +266,10 @@ class FakeDiscord:
             return
         guild.members.append(user)
         # GUILD_MEMBER_ADD is only sent to bots with the privileged GUILD_MEMBERS intent.
-        if self._session is not None and self._session.intents & GUILD_MEMBERS_INTENT:
+        session = self._shards.get(self.shard_of(guild))
+        if session is not None and session.intents & GUILD_MEMBERS_INTENT:
             self._dispatch(
-                "GUILD_MEMBER_ADD", {**guild.member_json(user), "guild_id": str(guild.id)}
+                "GUILD_MEMBER_ADD", {**guild.member_json(user), "guild_id": str(guild.id)}, guild
             )
 
     def dm_channel(self, user: User) -> Channel:
@@ -427,11 +436,40 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send (or, while disconnected, buffer for RESUME) one dispatch event."""
-        session = self._session
-        if session is None:
+    def shard_of(self, guild: Guild | None) -> int:
+        """Discord's formula; events outside a guild (DMs) belong to shard 0."""
+        return 0 if guild is None else (guild.id >> 22) % self.shard_count
+
+    def guild_on_shard(self, name: str, shard: int, **options: Any) -> Guild:
+        """A new guild whose id lands on ``shard``: the id counter jumps to the next such id."""
+        upcoming = self.snowflake()
+        step = (shard - (upcoming >> 22)) % self.shard_count
+        if step:
+            upcoming = ((upcoming >> 22) + step) << 22
+        self._ids = itertools.count(upcoming)
+        return self.add_guild(name, **options)
+
+    def _dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        guild: Guild | None = None,
+        *,
+        session: _Session | None = None,
+    ) -> None:
+        """Send (or, while disconnected, buffer for RESUME) one dispatch event.
+
+        It goes to ``session``, else to the current session of the guild's shard.
+        """
+        if self._session is None:
             raise FakeDiscordError("no bot is connected to the fake gateway")
+        if session is None:
+            shard = self.shard_of(guild)
+            session = self._shards.get(shard)
+        if session is None:
+            if event == "INTERACTION_CREATE":
+                raise FakeDiscordError(f"no bot has identified as shard {shard}")
+            return  # Discord would not buffer for a shard nobody ever connected
         session.seq += 1
         payload = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.events.append(payload)
@@ -480,24 +518,35 @@ class FakeDiscord:
         if data.get("token") != self.token:
             await ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard, count = data.get("shard") or [0, 1]
+        if count != self.shard_count or not 0 <= shard < count:
+            # Discord's close codes: 4011 when sharding is required, 4010 for a bad shard.
+            if "shard" not in data:
+                await ws.close(code=4011, message=b"Sharding required.")
+            else:
+                await ws.close(code=4010, message=b"Invalid shard.")
+            return
         self.identifies += 1
-        session = _Session(secrets.token_hex(16), int(data.get("intents", 0)), ws=ws)
+        session = _Session(secrets.token_hex(16), int(data.get("intents", 0)), shard, ws=ws)
         self._sessions[session.id] = session
         self._session = session
+        self._shards[shard] = session
+        guilds = [g for g in self.guilds if self.shard_of(g) == shard]
         self._dispatch(
             "READY",
             {
                 "v": 10,
                 "user": self.bot_user.to_json(),
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "resume_gateway_url": self.gateway_url,
-                "shard": [0, 1],
+                "shard": [shard, count],
                 "application": {"id": str(self.app_id), "flags": 0},
             },
+            session=session,
         )
-        for guild in self.guilds:
-            self._dispatch("GUILD_CREATE", self._guild_create(guild))
+        for guild in guilds:
+            self._dispatch("GUILD_CREATE", self._guild_create(guild, session), session=session)
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         session = self._sessions.get(data.get("session_id", ""))
@@ -507,15 +556,15 @@ class FakeDiscord:
         self.resumes += 1
         session.ws = ws
         self._session = session
+        self._shards[session.shard] = session
         seq = data.get("seq") or 0
         for payload in session.events:
             if payload["s"] > seq:
                 await ws.send_str(json.dumps(payload))
-        self._dispatch("RESUMED", {})
+        self._dispatch("RESUMED", {}, session=session)
 
-    def _guild_create(self, guild: Guild) -> dict[str, Any]:
-        assert self._session is not None
-        if self._session.intents & GUILD_MEMBERS_INTENT:
+    def _guild_create(self, guild: Guild, session: _Session) -> dict[str, Any]:
+        if session.intents & GUILD_MEMBERS_INTENT:
             return guild.to_json()
         return guild.to_json([self.bot_user])
 
@@ -610,7 +659,7 @@ class FakeDiscord:
             }
         if message is not None:
             payload["message"] = self._message_json(message)
-        self._dispatch("INTERACTION_CREATE", payload)
+        self._dispatch("INTERACTION_CREATE", payload, guild)
         return interaction
 
     def _available_commands(self, channel: Channel) -> list[dict[str, Any]]:
@@ -992,7 +1041,7 @@ class FakeDiscord:
         )
         self.messages.append(message)
         if not message.ephemeral:
-            self._dispatch("MESSAGE_CREATE", self._message_json(message))
+            self._dispatch("MESSAGE_CREATE", self._message_json(message), message.channel.guild)
         return message
 
     def _edit(self, message: Message, body: dict[str, Any], files: list[Attachment]) -> None:
@@ -1008,7 +1057,7 @@ class FakeDiscord:
         message.flags &= ~LOADING
         message.edited_at = dt.datetime.now(dt.UTC)
         if not message.ephemeral:
-            self._dispatch("MESSAGE_UPDATE", self._message_json(message))
+            self._dispatch("MESSAGE_UPDATE", self._message_json(message), message.channel.guild)
 
     def _delete(self, message: Message) -> None:
         message.deleted = True
@@ -1016,7 +1065,7 @@ class FakeDiscord:
             payload = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if message.channel.guild is not None:
                 payload["guild_id"] = str(message.channel.guild.id)
-            self._dispatch("MESSAGE_DELETE", payload)
+            self._dispatch("MESSAGE_DELETE", payload, message.channel.guild)
 
     # ------------------------------------------------------------------ REST handlers
 
@@ -1045,7 +1094,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": self.gateway_url.rstrip("/"),
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000 - self.identifies,
