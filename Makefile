@@ -31,8 +31,14 @@ test: lint
 run: $(STAMP)
 	$(BIN)/python -m bot
 
+# The engine and Discord benchmarks default to 500 and 200 tables; these sizes finish in a
+# few minutes on a small machine (pass --tables to either for the full run).
 bench: $(STAMP)
-	$(BIN)/python -m bot bench all
+	$(BIN)/python -m bot bench rules
+	$(BIN)/python -m bot bench ai
+	$(BIN)/python -m bot bench db
+	$(BIN)/python -m bot bench engine --tables 100
+	$(BIN)/python -m bot bench discord --tables 50
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
