@@ -27,7 +27,8 @@ WHERE table_leases.owner_id = excluded.owner_id OR table_leases.expires_at <= ?
 RENEW: Final = """
 UPDATE table_leases SET expires_at = ? WHERE table_id = ? AND owner_id = ?
 """
-RELEASE: Final = "DELETE FROM table_leases WHERE table_id = ? AND owner_id = ?"
+# Expired rather than deleted: the row keeps naming the last process that ran the table.
+RELEASE: Final = "UPDATE table_leases SET expires_at = 0 WHERE table_id = ? AND owner_id = ?"
 GET: Final = "SELECT table_id, owner_id, expires_at FROM table_leases WHERE table_id = ?"
 
 
@@ -70,7 +71,7 @@ async def release(db: Database, table_id: int, owner_id: str) -> None:
 
 
 async def get(db: Database, table_id: int) -> LeaseRow | None:
-    """The table's lease, expired or not; None when nobody ever claimed it or it was released."""
+    """The table's lease, expired (or released) or not; None when nobody ever claimed it."""
     row = await db.fetchone(GET, (table_id,))
     if row is None:
         return None

@@ -46,4 +46,6 @@ async def test_a_released_lease_is_free_at_once_and_only_its_owner_releases(
     await leases.release(store, table_id, "b")
     assert not await leases.claim(store, table_id, "b", ttl=TTL, now=NOW)
     await leases.release(store, table_id, "a")
+    released = await leases.get(store, table_id)
+    assert released is not None and released.owner_id == "a" and released.expires_at < NOW
     assert await leases.claim(store, table_id, "b", ttl=TTL, now=NOW)

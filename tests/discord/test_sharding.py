@@ -1,0 +1,239 @@
+"""Two bot processes on two shards sharing one PostgreSQL: each plays its guild's table to the
+end; one is killed mid-trick and restarted, its table goes on, the other's is never touched.
+
+Needs PostgreSQL (``DOKO_TEST_POSTGRES_URL``): skipped locally without it, failed under CI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import IO
+
+import discord.gateway
+import discord.http
+import pytest
+
+import db
+from bot.app import apply_discord_overrides, sync_commands
+from db import leases
+from db.postgres import scratch_schema
+from tests.conftest import postgres_url
+from tests.discord.conftest import message_text, settings_for
+from tests.discord.test_process import REPO, TRICK_LINE, first_enabled, my_turn_message
+from tests.fakediscord import Channel, FakeDiscord, Message, User
+
+LEASE_S = 3  # a killed process's table is taken over within about this long
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    """A loopback Discord with two shards (replaces the unsharded one of conftest.py)."""
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket,
+        "DEFAULT_GATEWAY",
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+    )
+    async with FakeDiscord(shard_count=2) as server:
+        yield server
+
+
+class Bot:
+    """One ``python -m bot`` process running one shard; its log goes to a file."""
+
+    def __init__(self, fake: FakeDiscord, shard: int, url: str, log_dir: Path) -> None:
+        self.fake, self.shard, self.url = fake, shard, url
+        self.log_path = log_dir / f"shard{shard}.log"
+        self.process: asyncio.subprocess.Process | None = None
+        self._log: IO[bytes] | None = None
+
+    async def start(self) -> None:
+        env = {
+            **os.environ,
+            **self.fake.env(),
+            "DISCORD_TOKEN": self.fake.token,
+            "DATABASE_URL": self.url,
+            "SHARD_COUNT": "2",
+            "SHARD_IDS": str(self.shard),
+            "TABLE_LEASE_SECONDS": str(LEASE_S),
+            "LOG_LEVEL": "INFO",
+        }
+        before = self.fake.identifies
+        self._log = self.log_path.open("ab")
+        self.process = process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=REPO, env=env, stderr=self._log
+        )
+
+        def connected() -> bool:
+            if process.returncode is not None:
+                raise AssertionError(f"shard {self.shard} exited: {self.log()[-3000:]}")
+            return self.fake.identifies > before
+
+        await self.fake.wait_for(connected, 30, f"the process of shard {self.shard} to connect")
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    async def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()
+        await self.process.wait()
+
+    async def stop(self) -> int | None:
+        """SIGTERM, as systemd stops it; returns the exit code."""
+        if self.process is None:
+            return None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(self.process.wait(), 20)
+        if self._log is not None:
+            self._log.close()
+        return self.process.returncode
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float, what: str) -> None:
+    """Poll an async predicate (database state) until it holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await check():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.1)
+
+
+async def open_table(fake: FakeDiscord, user: User, guild_channel: Channel) -> Message:
+    ix = await fake.slash(
+        user, "doko tisch", in_channel=guild_channel, spiele=1, regeln="ohne_pflichtsolo"
+    )
+    return await fake.followup(ix, timeout=10)
+
+
+async def click_and_wait(fake: FakeDiscord, user: User, message: Message, custom_id: str) -> None:
+    seen = list(message.custom_ids)
+    click = await fake.click(user, message, custom_id)
+    assert (await fake.response(click, timeout=5)).status == 200
+    await fake.wait_for(lambda: message.custom_ids != seen, 10, f"{custom_id} to take effect")
+
+
+async def play_on(fake: FakeDiscord, user: User, store: db.Database, table_id: int) -> None:
+    """The human clicks a legal card (or Gesund) whenever it is their turn, until the end."""
+    seen: list[str] = []
+    while (await db.get_table(store, table_id)).status != "closed":
+        message = my_turn_message(fake, user)
+        if message is None or message.custom_ids == seen:
+            await asyncio.sleep(0.05)
+            continue
+        seen = list(message.custom_ids)
+        click = await fake.click(user, message, first_enabled(message, "doko:"))
+        await fake.response(click, timeout=5)
+
+
+async def test_two_shards_one_killed_mid_trick_both_tables_end(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    base = postgres_url()
+    anna, bert = fake.add_user("anna"), fake.add_user("bert")
+    guild_a = fake.guild_on_shard("Stammtisch", 0, owner=anna)
+    guild_b = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
+    channel_a, channel_b = guild_a.channels[0], guild_b.channels[0]
+    apply_discord_overrides(fake.env())
+    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
+    async with scratch_schema(base, "doko_shards") as url:
+        store = await db.connect(url)  # migrates the schema before the bots meet it
+        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
+        try:
+            for bot in bots:
+                await bot.start()
+
+            # Vereinsheim (shard 1): bert opens a table, gives his seat up and starts it;
+            # four AIs play it out on the second process.
+            lobby_b = await open_table(fake, bert, channel_b)
+            await click_and_wait(fake, bert, lobby_b, first_enabled(lobby_b, "doko:leave:"))
+            start = await fake.click(bert, lobby_b, first_enabled(lobby_b, "doko:start:"))
+            assert (await fake.response(start, timeout=5)).status == 200
+            row_b = await db.find_open_table(store, guild_b.id, channel_b.id)
+            assert row_b is not None
+            lease_b = await leases.get(store, row_b.id)
+            assert lease_b is not None and lease_b.owner_id.startswith("shards 1/2 ")
+
+            # Stammtisch (shard 0): anna plays with three AIs until the middle of a trick.
+            lobby_a = await open_table(fake, anna, channel_a)
+            start = await fake.click(anna, lobby_a, first_enabled(lobby_a, "doko:start:"))
+            assert (await fake.response(start, timeout=5)).status == 200
+            row_a = await db.find_open_table(store, guild_a.id, channel_a.id)
+            assert row_a is not None
+            first_owner = await leases.get(store, row_a.id)
+            assert first_owner is not None and first_owner.owner_id.startswith("shards 0/2 ")
+            while True:
+                message = await fake.wait_for(lambda: my_turn_message(fake, anna), 10, "a turn")
+                trick = TRICK_LINE.search(message.content)
+                if trick and "noch keine Karte" not in trick[1]:
+                    break
+                seen = list(message.custom_ids)
+                click = await fake.click(anna, message, first_enabled(message, "doko:"))
+                assert (await fake.response(click, timeout=5)).status == 200
+                await fake.wait_for(
+                    lambda seen=seen: (m := my_turn_message(fake, anna)) and m.custom_ids != seen,
+                    10,
+                    "anna's next turn",
+                )
+
+            await bots[0].kill()
+            await bots[0].start()
+
+            table_a, table_b = row_a.id, row_b.id
+
+            async def taken_over() -> bool:
+                lease = await leases.get(store, table_a)
+                assert lease is not None and lease.owner_id.startswith("shards 0/2 ")
+                return lease.owner_id != first_owner.owner_id
+
+            # The dead process's lease runs out first: nobody acts on the table meanwhile.
+            await until(taken_over, LEASE_S + 10, "the restarted process to claim its table")
+            await fake.wait_for(
+                lambda: "took over table" in bots[0].log(), 5, "the table to be loaded"
+            )
+            click = await fake.click(anna, message, first_enabled(message, "doko:card:"))
+            callback = await fake.response(click, timeout=10)
+            assert callback.status == 200 and callback.type == 6
+            await fake.wait_for(
+                lambda: any(
+                    trick[1] + " · anna" in message_text(m)
+                    for m in fake.visible_messages(anna, fake.dm_channel(anna))
+                    + fake.channel_messages(channel_a)
+                ),
+                10,
+                "the trick to go on from the same state",
+            )
+            await asyncio.wait_for(play_on(fake, anna, store, table_a), 30)
+
+            async def b_closed() -> bool:
+                return (await db.get_table(store, table_b)).status == "closed"
+
+            await until(b_closed, 30, "the Vereinsheim table to end")
+            # Shard 0's processes never claimed the other table: its last holder is the
+            # process of shard 1 that opened it.
+            final_b = await leases.get(store, row_b.id)
+            assert final_b is not None and final_b.owner_id == lease_b.owner_id
+            for channel in (channel_a, channel_b):
+                await fake.wait_for(
+                    lambda channel=channel: any(
+                        "Die Runde ist zu Ende" in message_text(m)
+                        for m in fake.channel_messages(channel)
+                    ),
+                    10,
+                    f"the end of the round in {channel.name}",
+                )
+            assert f"table {row_b.id}" not in bots[0].log()
+        finally:
+            codes = [await bot.stop() for bot in bots]
+            await store.close()
+    for bot, code in zip(bots, codes, strict=True):
+        assert code == 0, bot.log()[-3000:]
+        # The killed run's log ends abruptly; no run may show a traceback.
+        assert "Traceback" not in bot.log(), bot.log()[-3000:]
