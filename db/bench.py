@@ -164,7 +164,7 @@ async def measure_query(call: Callable[[], Awaitable[Any]], repeat: int = 15) ->
 
 
 @asynccontextmanager
-async def _scratch_store(database_url: str | None) -> AsyncIterator[Database]:
+async def scratch_store(database_url: str | None) -> AsyncIterator[Database]:
     """A new, empty store: a temporary SQLite file, or a new schema at ``database_url``."""
     if database_url is None:
         with tempfile.TemporaryDirectory(prefix="doko-bench-") as folder:
@@ -188,7 +188,7 @@ async def _scratch_store(database_url: str | None) -> AsyncIterator[Database]:
 async def run(
     games: int, appends: int, database_url: str | None = None
 ) -> dict[str, float | int | str]:
-    async with _scratch_store(database_url) as store:
+    async with scratch_store(database_url) as store:
         session_id = await _setup_table(store)
         append_ms = await measure_append(store, session_id, appends)
         load_start = time.perf_counter()

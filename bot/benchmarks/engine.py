@@ -10,16 +10,15 @@ import argparse
 import asyncio
 import json
 import statistics
-import tempfile
 import time
 import tracemalloc
-from pathlib import Path
 
-import db
 from bot.engine import Engine, GameOver
 from bot.engine.core import _Table
 from bot.engine.model import Event
 from bot.rules.game import Action
+from db.bench import scratch_store
+from db.database import Database
 
 
 class _TimedEngine(Engine):
@@ -40,8 +39,16 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(tables: int, games: int, level: str, path: Path) -> dict[str, float | int]:
-    store = await db.connect(path, synchronous="NORMAL")
+async def run(
+    tables: int, games: int, level: str, database_url: str | None = None
+) -> dict[str, float | int | str]:
+    async with scratch_store(database_url) as store:
+        return await _run(store, tables, games, level)
+
+
+async def _run(
+    store: Database, tables: int, games: int, level: str
+) -> dict[str, float | int | str]:
     engine = _TimedEngine(store, ai_in_thread=False)
     await engine.start()
     finished = 0
@@ -75,8 +82,8 @@ async def run(tables: int, games: int, level: str, path: Path) -> dict[str, floa
     elapsed = time.perf_counter() - start
     actions = len(engine.act_ms)
     await engine.close()
-    await store.close()
     return {
+        "database": store.dialect,
         "engine_actions_per_s": round(actions / elapsed, 1),
         "engine_act_ms_p50": round(statistics.median(engine.act_ms), 3),
         "engine_act_ms_p99": round(_percentile(engine.act_ms, 0.99), 3),
@@ -94,9 +101,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--games", type=int, default=1, help="games per table")
     parser.add_argument("--level", default="leicht")
+    parser.add_argument(
+        "--database-url", help="run on PostgreSQL (a scratch schema there) instead of SQLite"
+    )
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(run(args.tables, args.games, args.level, Path(tmp) / "bench.sqlite3"))
+    figures = asyncio.run(run(args.tables, args.games, args.level, args.database_url))
     if args.json:
         print(json.dumps(figures))
     else:
