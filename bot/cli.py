@@ -70,6 +70,8 @@ def _load_json(path: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{path} is not valid JSON: {err.msg} (line {err.lineno})") from None
+    except RecursionError:
+        raise RecordError(f"{path} is nested too deeply to be a record") from None
 
 
 def _fail(message: str, as_json: bool, extra: dict[str, Any] | None = None) -> int:

@@ -80,7 +80,8 @@ def _card(value: Any, where: str) -> Card:
 
 def _rules(data: dict[str, Any]) -> Ruleset:
     try:
-        return Ruleset.from_dict(data.get("rules") or {})
+        rules = data.get("rules")
+        return Ruleset.from_dict({} if rules is None else rules)
     except RulesetError as err:
         raise RecordError(f"rules: {err}") from None
 
@@ -372,7 +373,8 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
         and len(set(seats)) == n_re,
         f"re_seats must list {n_re} distinct seat(s) 0..3 for a {contract} game",
     )
-    calls = data.get("calls") or {}
+    calls = data.get("calls")
+    calls = {} if calls is None else calls
     _expect(isinstance(calls, dict), 'calls must be an object {"re": ..., "kontra": ...}')
     _check_keys(calls, {"re", "kontra"}, "calls")
     levels: dict[Party, int] = {}
@@ -407,7 +409,8 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
             == tricks_total - re_tricks,
             f"re_tricks and kontra_tricks must add up to {tricks_total}",
         )
-    specials_raw = data.get("special") or []
+    specials_raw = data.get("special")
+    specials_raw = [] if specials_raw is None else specials_raw
     _expect(isinstance(specials_raw, list), "special must be a list")
     specials: list[tuple[Sonderpunkt, Party]] = []
     kinds = {Sonderpunkt.FUCHS, Sonderpunkt.DOPPELKOPF, Sonderpunkt.KARLCHEN}

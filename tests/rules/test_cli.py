@@ -130,6 +130,21 @@ def test_malformed_records(
     assert fragment in err
 
 
+def test_absurdly_nested_json_is_refused_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "replay", write(tmp_path, "[" * 100_000 + "]" * 100_000))
+    assert code == 2 and "nested too deeply" in err
+
+
+@pytest.mark.parametrize(("field", "value"), [("calls", []), ("special", {}), ("rules", [])])
+def test_wrong_container_types_in_a_score_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: object
+) -> None:
+    code, _, err = run(capsys, "score", write(tmp_path, dict(SHEET, **{field: value})))
+    assert code == 2 and field in err
+
+
 def test_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "replay", "no-such-file.json")
     assert code == 2 and "cannot read" in err
