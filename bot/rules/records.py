@@ -140,7 +140,7 @@ def action_from_dict(obj: Any, index: int) -> Action:
         case "declare":
             allowed = {c.value for c in Contract if c.is_declared_solo} | {"hochzeit"}
             _expect(
-                value in allowed,
+                isinstance(value, str) and value in allowed,
                 f"{where}.declare must be one of {', '.join(sorted(allowed))}, not {value!r}",
             )
             return Declare(seat, Contract(value))
@@ -159,7 +159,7 @@ def action_from_dict(obj: Any, index: int) -> Action:
         case _:
             calls = {c.value for c in Call}
             _expect(
-                value in calls,
+                isinstance(value, str) and value in calls,
                 f"{where}.call must be one of {', '.join(c.value for c in Call)}, not {value!r}",
             )
             return Announce(seat, Call(value))
@@ -360,7 +360,7 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
     rules = _rules(data)
     contract_raw = data.get("contract", "normal")
     _expect(
-        contract_raw in {c.value for c in Contract},
+        isinstance(contract_raw, str) and contract_raw in {c.value for c in Contract},
         f"contract must be one of {', '.join(c.value for c in Contract)}, not {contract_raw!r}",
     )
     contract = Contract(contract_raw)
@@ -385,7 +385,7 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
             continue
         allowed = [basic_call(party), *ABSAGEN]
         _expect(
-            value in {c.value for c in allowed},
+            isinstance(value, str) and value in {c.value for c in allowed},
             f"calls.{party} must be null or one of {', '.join(c.value for c in allowed)}, "
             f"not {value!r}",
         )
@@ -422,11 +422,14 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
         if kind == Sonderpunkt.GEGEN_DIE_ALTEN:
             raise RecordError(f"{where}: 'gegen_die_alten' is derived from the result, not entered")
         _expect(
-            kind in {k.value for k in kinds},
+            isinstance(kind, str) and kind in {k.value for k in kinds},
             f"{where}.kind must be one of fuchs, doppelkopf, karlchen, not {kind!r}",
         )
         party = entry.get("party")
-        _expect(party in ("re", "kontra"), f"{where}.party must be 're' or 'kontra'")
+        _expect(
+            isinstance(party, str) and party in ("re", "kontra"),
+            f"{where}.party must be 're' or 'kontra'",
+        )
         specials.append((Sonderpunkt(kind), Party(party)))
     notes: list[str] = []
     if specials and contract.scored_as_solo:
