@@ -534,7 +534,7 @@ class Engine:
                     current_version=table.version,
                 )
             try:
-                action = action_from_dict({"seat": seat, **move}, 0)
+                action = action_from_dict({**move, "seat": seat}, 0)
             except RecordError as err:
                 raise EngineError("bad_action", str(err)) from None
             await self._apply(table, action)

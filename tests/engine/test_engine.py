@@ -422,3 +422,18 @@ async def test_replace_seat_hands_it_to_an_ai_for_good(engine: Engine) -> None:
     with pytest.raises(EngineError) as err:
         await engine.join(info.id, ANNA, "Anna")
     assert err.value.reason == "game_running"
+
+
+async def test_a_move_cannot_name_another_seat(engine: Engine) -> None:
+    info = await new_table(engine, humans=2)
+    info = await engine.start_game(info.id, HOST)
+    await engine.idle()
+    info = engine.table(info.id)
+    assert info.public is not None
+    turn = info.public.to_act
+    other = ANNA if turn == 0 else HOST
+    n = len(engine.record(info.id)["actions"])
+    with pytest.raises(EngineError) as err:
+        await engine.act(info.id, other, {"seat": turn, "reserve": False}, info.version)
+    assert err.value.reason in ("not_your_turn", "wrong_phase")
+    assert len(engine.record(info.id)["actions"]) == n
