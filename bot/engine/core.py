@@ -825,9 +825,15 @@ class Engine:
                 for table_id in lost:
                     self._drop(table_id)
                 for table_id in sorted(self._waiting):
-                    if await self._claim(table_id):
-                        self._waiting.discard(table_id)
+                    if not await self._claim(table_id):
+                        continue
+                    try:
                         await self._adopt(table_id)
+                    except Exception:
+                        # Stays waiting: the claim is ours, so the next round tries again.
+                        log.exception("could not take over table %s; retrying", table_id)
+                        continue
+                    self._waiting.discard(table_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
