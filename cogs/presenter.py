@@ -132,6 +132,7 @@ class TableState:
     message_game: int | None = None  # game number shown; None while it is the lobby
     message_key: Payload | None = None
     finals: dict[int, tuple[dict[str, Any], ListEntry, int]] = field(default_factory=dict)
+    finished: set[int] = field(default_factory=set)  # games whose final message is shown
     last_game_id: int | None = None
     session_over: bool = False
     done: bool = False
@@ -327,6 +328,7 @@ class Presenter:
             else:
                 await self._post(state, embed, view)
             state.message_game = number
+            state.finished.add(number)
         if info.status == "closed":
             if not state.session_over and state.message_id is not None:
                 await self._edit(state, closed_message(info, lang), None)
@@ -341,6 +343,9 @@ class Presenter:
                 await self._edit(state, embed, view)
             return
         if info.game_number is None or info.public is None:
+            return
+        if info.game_number in state.finished:
+            # A snapshot from before the next deal: never turn a final message back into play.
             return
         closed = self._dm_closed_names(info, lang)
         redeal = None
