@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 GAME_ACTIONS = ("card", "reserve", "call", "declare", "schmeissen", "armut", "takearmut", "return")
-LOBBY_ACTIONS = ("join", "leave", "addai", "start")
+LOBBY_ACTIONS = ("join", "leave", "addai", "removeai", "pause", "back", "start")
 
 # The rules core's presets (DDV-Turnier, Stammtisch, Online), then the single-flag DDV variants.
 PRESET_CHOICES = [app_commands.Choice(name=preset_name(key, "de"), value=key) for key in PRESETS]
@@ -460,12 +460,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         await interaction.response.defer()
         try:
             match click.what:
-                case "join":
+                case "join" | "back":
                     info = await engine.join(info.id, user.id, user.display_name)
-                case "leave":
+                case "leave" | "pause":
                     info = await engine.leave(info.id, user.id)
                 case "addai":
                     info = await engine.add_ai(info.id, user.id, click.args[0])
+                case "removeai":
+                    info = await engine.remove_ai(info.id, user.id, int(click.args[0]))
                 case _:
                     info = await engine.start_game(info.id, user.id)
         except EngineError as error:
@@ -479,8 +481,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             self.presenter.register_table_message(
                 info, interaction.message.id, table_lang, payload_key(None, embed, view)
             )
-        elif click.what == "leave" and info.status == "playing":
+        elif click.what in ("leave", "pause") and info.status == "playing":
             await interaction.followup.send(t(lang, "left_game"), ephemeral=True)
+        elif click.what == "back" and info.status == "playing":
+            await interaction.followup.send(t(lang, "back_in_game"), ephemeral=True)
 
     async def _game_click(
         self, click: Click, interaction: Interaction, info: TableInfo, lang: Lang

@@ -19,6 +19,9 @@ BUTTON_KINDS = (
     "join",
     "leave",
     "addai",
+    "removeai",  # the lobby: take an AI off a seat again
+    "pause",  # mid-game: an AI plays for me until I come back
+    "back",  # mid-game: take my seat back from the AI
     "start",
     "rules",
     "hand",

@@ -129,6 +129,18 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
                 row=1,
             )
         )
+    for seat in info.seats:
+        if seat is not None and seat.is_ai:
+            view.add_item(
+                DokoButton.make(
+                    "removeai",
+                    info.id,
+                    v,
+                    str(seat.seat),
+                    label=t(lang, "btn_remove_ai", n=seat.seat + 1),
+                    row=2,
+                )
+            )
     return embed, view
 
 
@@ -307,6 +319,10 @@ def game_message(
         )
     )
     view.add_item(DokoButton.make("rules", info.id, info.version, label=t(lang, "btn_rules")))
+    if info.status == "playing":
+        # Step away and back mid-game: an AI keeps the seat warm meanwhile.
+        view.add_item(DokoButton.make("pause", info.id, info.version, label=t(lang, "btn_pause")))
+        view.add_item(DokoButton.make("back", info.id, info.version, label=t(lang, "btn_back")))
     return embed, view
 
 
