@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.render.terms import call_name, item_name
 from bot.rules.game import Game
 from bot.rules.records import (
     RecordError,
@@ -26,37 +27,13 @@ from bot.rules.scoring import ScoreResult
 
 EXIT_INPUT = 2
 
-ITEM_TEXT = {
-    "won": "gewonnen",
-    "under_90": "unter 90 gespielt",
-    "under_60": "unter 60 gespielt",
-    "under_30": "unter 30 gespielt",
-    "schwarz": "schwarz gespielt",
-    "re_announced": "Re angesagt",
-    "kontra_announced": "Kontra angesagt",
-    "gegen_die_alten": "gegen die Alten",
-    "doppelkopf": "Doppelkopf",
-    "fuchs": "Fuchs gefangen",
-    "karlchen": "Karlchen",
-}
-CALL_TEXT = {
-    "re": "Re",
-    "kontra": "Kontra",
-    "no90": "keine 90",
-    "no60": "keine 60",
-    "no30": "keine 30",
-    "schwarz": "schwarz",
-}
-
 
 def item_text(item: str) -> str:
-    if item in ITEM_TEXT:
-        return ITEM_TEXT[item]
-    if item.startswith("reached_"):
-        _, line, _, call = item.split("_", 3)
-        return f"{line} Augen gegen {CALL_TEXT[call]} erreicht"
-    party, call = item.split("_", 1)
-    return f"{party.capitalize()}-Absage {CALL_TEXT[call]}"
+    return item_name(item, "de")
+
+
+def call_text(call: str) -> str:
+    return call_name(call, "de")
 
 
 def _load_json(path: str) -> Any:
@@ -87,7 +64,7 @@ def render_result(result: ScoreResult) -> list[str]:
         f"  (Stiche {result.re_tricks}:{result.kontra_tricks})",
         "Ansagen: "
         + "; ".join(
-            f"{str(p).capitalize()} {' + '.join(CALL_TEXT[c] for c in calls) or '-'}"
+            f"{str(p).capitalize()} {' + '.join(call_text(c) for c in calls) or '-'}"
             for p, calls in result.calls.items()
         ),
         f"Ziel: Re {result.re_needed}, Kontra {result.kontra_needed}",
@@ -129,7 +106,7 @@ def render_game(game: Game) -> list[str]:
     for seat, call, n in game.calls:
         trick_no = game.rules.hand_size - n + 1
         calls_by_trick.setdefault(trick_no, []).append(
-            f"Platz {seat} sagt {CALL_TEXT[str(call)]} ({n} Karten)"
+            f"Platz {seat} sagt {call_text(call)} ({n} Karten)"
         )
     for i, trick in enumerate(game.tricks, start=1):
         played = "  ".join(

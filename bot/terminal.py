@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import db
-from bot.cli import CALL_TEXT, render_game
+from bot.cli import call_text, render_game
 from bot.engine import AI_LEVELS, Engine, EngineError, Event, GameOver, SessionOver, TrickTaken
 from bot.rules.contracts import Contract
 from bot.rules.game import (
@@ -48,7 +48,7 @@ def describe(action: Action) -> str:
         case Play():
             return card_text(action.card.code)
         case Announce():
-            return CALL_TEXT[str(action.call)]
+            return call_text(action.call)
         case Schmeissen():
             return "schmeißen"
         case ArmutOffer():
@@ -65,7 +65,7 @@ def render_view(view: PlayerView, names: list[str]) -> list[str]:
     party = f", du bist {view.own_party}" if view.own_party else ""
     lines.append(f"Spiel: {contract}{party}   Geber: {names[view.dealer]}")
     if view.calls:
-        said = ", ".join(f"{names[s]}: {CALL_TEXT[str(c)]}" for s, c in view.calls)
+        said = ", ".join(f"{names[s]}: {call_text(c)}" for s, c in view.calls)
         lines.append(f"Ansagen: {said}")
     if view.tricks:
         last = view.tricks[-1]
