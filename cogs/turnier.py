@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable
 from datetime import UTC, datetime
-from typing import Any
+from enum import Enum
+from typing import Any, Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -71,6 +73,25 @@ async def _say(interaction: Interaction, text: str, *, ephemeral: bool = True) -
         await interaction.response.send_message(text, ephemeral=ephemeral)
 
 
+T = TypeVar("T")
+
+
+class _Refused(Enum):
+    REFUSED = 0
+
+
+REFUSED: Final = _Refused.REFUSED
+
+
+async def _attempt(interaction: Interaction, call: Awaitable[T]) -> T | _Refused:
+    """Await one service call; a refusal is answered to the user and reported as REFUSED."""
+    try:
+        return await call
+    except EngineError as error:
+        await _say(interaction, turnier_error(error, _lang(interaction)))
+        return REFUSED
+
+
 def parse_start(text: str) -> datetime | None:
     """``YYYY-MM-DD HH:MM`` in UTC; None when it does not parse."""
     try:
@@ -97,11 +118,8 @@ class Turnier(app_commands.Group):
                 interaction, turnier_error(EngineError("no_tournament", ""), _lang(interaction))
             )
             return None
-        try:
-            return await self.service.find(interaction.guild_id, turnier)
-        except EngineError as error:
-            await _say(interaction, turnier_error(error, _lang(interaction)))
-            return None
+        found = await _attempt(interaction, self.service.find(interaction.guild_id, turnier))
+        return None if found is REFUSED else found
 
     @app_commands.command(name="erstellen", description="Ein Turnier anlegen")
     @app_commands.describe(
@@ -134,8 +152,9 @@ class Turnier(app_commands.Group):
                 await _say(interaction, tt(lang, "bad_time"))
                 return
         await interaction.response.defer()
-        try:
-            tournament = await self.service.create(
+        tournament = await _attempt(
+            interaction,
+            self.service.create(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 organiser_id=interaction.user.id,
@@ -147,9 +166,9 @@ class Turnier(app_commands.Group):
                 preset=regeln,
                 seating="standing" if sitzordnung == "standing" else "mixing",
                 starts_at=starts_at,
-            )
-        except EngineError as error:
-            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            ),
+        )
+        if tournament is REFUSED:
             return
         start = (
             ""
@@ -176,12 +195,13 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
-        try:
-            await self.service.register(
-                found.id, interaction.user.id, interaction.user.display_name
+        if (
+            await _attempt(
+                interaction,
+                self.service.register(found.id, interaction.user.id, interaction.user.display_name),
             )
-        except EngineError as error:
-            await _say(interaction, turnier_error(error, lang))
+            is REFUSED
+        ):
             return
         await _say(interaction, tt(lang, "registered", name=found.name))
 
@@ -193,10 +213,10 @@ class Turnier(app_commands.Group):
         if found is None:
             return
         await interaction.response.defer(ephemeral=True)
-        try:
-            await self.service.withdraw(found.id, interaction.user.id)
-        except EngineError as error:
-            await _say(interaction, turnier_error(error, lang))
+        if (
+            await _attempt(interaction, self.service.withdraw(found.id, interaction.user.id))
+            is REFUSED
+        ):
             return
         await _say(interaction, tt(lang, "withdrawn", name=found.name))
 
@@ -218,10 +238,11 @@ class Turnier(app_commands.Group):
         if found is None:
             return
         await interaction.response.defer()
-        try:
-            now = await self.service.begin(found.id, interaction.user.id, admin=_admin(interaction))
-        except EngineError as error:
-            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+        now = await _attempt(
+            interaction,
+            self.service.begin(found.id, interaction.user.id, admin=_admin(interaction)),
+        )
+        if now is REFUSED:
             return
         key = "started" if now.current_round > found.current_round else "resumed"
         await interaction.followup.send(tt(lang, key, name=now.name, round=now.current_round))
@@ -233,10 +254,13 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
-        try:
-            await self.service.pause(found.id, interaction.user.id, admin=_admin(interaction))
-        except EngineError as error:
-            await _say(interaction, turnier_error(error, lang))
+        if (
+            await _attempt(
+                interaction,
+                self.service.pause(found.id, interaction.user.id, admin=_admin(interaction)),
+            )
+            is REFUSED
+        ):
             return
         await interaction.response.send_message(tt(lang, "paused", name=found.name))
 
@@ -288,12 +312,13 @@ class Turnier(app_commands.Group):
         if found is None:
             return
         await interaction.response.defer()
-        try:
-            sub = await self.service.replace(
+        sub = await _attempt(
+            interaction,
+            self.service.replace(
                 found.id, interaction.user.id, spieler.id, admin=_admin(interaction)
-            )
-        except EngineError as error:
-            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            ),
+        )
+        if sub is REFUSED:
             return
         if sub is None:
             text = tt(lang, "replaced_later", player=spieler.display_name)
@@ -337,12 +362,13 @@ class Turnier(app_commands.Group):
             return
         await interaction.response.defer()
         ref = GameRef(runde, tisch, spiel)
-        try:
-            entry = await self.service.correct_seats(
+        entry = await _attempt(
+            interaction,
+            self.service.correct_seats(
                 found.id, interaction.user.id, ref, points, grund, admin=_admin(interaction)
-            )
-        except EngineError as error:
-            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+            ),
+        )
+        if entry is REFUSED:
             return
         await interaction.followup.send(
             tt(
@@ -365,10 +391,13 @@ class Turnier(app_commands.Group):
         if found is None:
             return
         await interaction.response.defer()
-        try:
-            await self.service.end(found.id, interaction.user.id, admin=_admin(interaction))
-        except EngineError as error:
-            await interaction.followup.send(turnier_error(error, lang), ephemeral=True)
+        if (
+            await _attempt(
+                interaction,
+                self.service.end(found.id, interaction.user.id, admin=_admin(interaction)),
+            )
+            is REFUSED
+        ):
             return
         await interaction.followup.send(tt(lang, "ending", name=found.name))
 
