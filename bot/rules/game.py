@@ -18,7 +18,6 @@ from bot.rules.calls import (
     CallError,
     Party,
     PartyCalls,
-    basic_call,
     check_call,
 )
 from bot.rules.calls import legal_calls as _legal_calls
@@ -398,11 +397,6 @@ class Game:
         if self.rules.solos_enabled:
             options.extend(SOLOS)
         return options
-
-    @property
-    def trick_number(self) -> int:
-        """1-based number of the trick being played (or the last one when finished)."""
-        return min(len(self.tricks) + 1, self.rules.tricks)
 
     def deadline_shift(self) -> int:
         h = self.hochzeit
@@ -874,13 +868,6 @@ class Game:
         if self.result is None:
             return ()
         return bock_triggers(self.score_facts(), self.result)
-
-    def party_of(self, seat: int) -> Party | None:
-        return self.parties[seat]
-
-    def basic_call_for(self, seat: int) -> Call | None:
-        party = self.parties[seat]
-        return basic_call(party) if party is not None else None
 
 
 def replay(deal: Deal, actions: list[Action]) -> Game:
