@@ -19,6 +19,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -211,6 +212,10 @@ async def _run(settings: Settings) -> int:
     except StoreError as error:
         log.error("cannot open the database (%s): %s", settings.database_shown, error)
         return EXIT_FAILURE
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        # No network, a firewall or a wrong DOKO_DISCORD_API_BASE: say so, no traceback.
+        log.error("cannot reach Discord (%s): check the network connection", error)
+        return EXIT_FAILURE
     return 0
 
 
@@ -261,6 +266,9 @@ def sync_main(argv: list[str]) -> int:
         return EXIT_FAILURE
     except discord.HTTPException as error:
         log.error("syncing failed: %s", error)
+        return EXIT_FAILURE
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        log.error("cannot reach Discord (%s): check the network connection", error)
         return EXIT_FAILURE
     log.info("synced %s to %s", ", ".join(names), f"guild {guild_id}" if guild_id else "all guilds")
     return 0

@@ -98,3 +98,30 @@ def test_sharding_needs_a_shared_database() -> None:
     with pytest.raises(ConfigError) as err:
         load_settings({"DISCORD_TOKEN": TOKEN, "SHARD_IDS": "0", "SHARD_COUNT": "2"}, dotenv=None)
     assert "DATABASE_URL" in str(err.value)
+
+
+def test_unreachable_discord_is_one_clear_line(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_PATH": str(tmp_path / "doko.sqlite3"),
+        # a closed port on loopback: the connection is refused at once
+        "DOKO_DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+    }
+    env.pop("DATABASE_URL", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert "cannot reach Discord" in proc.stderr
+    assert "Traceback" not in proc.stderr
