@@ -286,9 +286,10 @@ SELECT table_id, seat, user_id, ai_level FROM seats WHERE table_id = ? ORDER BY 
 """
 
 
-def _check_seat(seat: int) -> None:
-    if seat not in range(4):
-        raise ValueError(f"seat must be 0..3, not {seat}")
+def _check_seat(seat: int, seats: int = 5) -> None:
+    """A table seat (0..4: a table seats four or five), or a game seat (``seats=4``)."""
+    if seat not in range(seats):
+        raise ValueError(f"seat must be 0..{seats - 1}, not {seat}")
 
 
 async def set_seat(
@@ -327,11 +328,11 @@ async def get_seats(db: Database, table_id: int) -> list[SeatRow]:
 # -- sessions --------------------------------------------------------------------------
 
 _SESSION_COLUMNS: Final = """id, table_id, games_per_round, games_left, pflichtsolo_done,
-    dealer, status, started_at, finished_at"""
+    dealer, sitting_out, status, started_at, finished_at"""
 INSERT_SESSION: Final = f"""
-INSERT INTO sessions (table_id, games_per_round, games_left, pflichtsolo_done, dealer, status,
-    started_at)
-VALUES (?, ?, ?, ?, ?, 'active', ?)
+INSERT INTO sessions (table_id, games_per_round, games_left, pflichtsolo_done, dealer,
+    sitting_out, status, started_at)
+VALUES (?, ?, ?, ?, ?, ?, 'active', ?)
 RETURNING {_SESSION_COLUMNS}
 """
 GET_SESSION: Final = f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?"
@@ -340,7 +341,8 @@ SELECT {_SESSION_COLUMNS} FROM sessions WHERE table_id = ? AND status = 'active'
 ORDER BY id DESC LIMIT 1
 """
 UPDATE_ROUND_CONTEXT: Final = f"""
-UPDATE sessions SET games_left = ?, pflichtsolo_done = ?, dealer = ? WHERE id = ?
+UPDATE sessions SET games_left = ?, pflichtsolo_done = ?, dealer = ?, sitting_out = ?
+WHERE id = ?
 RETURNING {_SESSION_COLUMNS}
 """
 FINISH_SESSION: Final = f"""
@@ -351,23 +353,25 @@ RETURNING {_SESSION_COLUMNS}
 
 def _session(row: Row) -> SessionRow:
     done = tuple(bool(flag) for flag in load_json(row["pflichtsolo_done"]))
-    assert len(done) == 4
+    assert len(done) in (4, 5)
     return SessionRow(
         id=row["id"],
         table_id=row["table_id"],
         games_per_round=row["games_per_round"],
         games_left=row["games_left"],
-        pflichtsolo_done=(done[0], done[1], done[2], done[3]),
+        pflichtsolo_done=done,
         dealer=row["dealer"],
         status=row["status"],
         started_at=from_ms(row["started_at"]),
         finished_at=opt_from_ms(row["finished_at"]),
+        sitting_out=row["sitting_out"],
     )
 
 
-def _pflichtsolo_json(done: Sequence[bool]) -> str:
-    if len(done) != 4:
-        raise ValueError(f"pflichtsolo_done needs one flag per seat, got {len(done)}")
+def _pflichtsolo_json(done: Sequence[bool], sitting_out: int | None) -> str:
+    seats = 4 if sitting_out is None else 5
+    if len(done) != seats:
+        raise ValueError(f"pflichtsolo_done needs one flag per seat of the table, got {len(done)}")
     return dump_json([bool(flag) for flag in done])
 
 
@@ -377,20 +381,30 @@ async def create_session(
     *,
     games_per_round: int,
     dealer: int,
+    sitting_out: int | None = None,
     games_left: int | None = None,
-    pflichtsolo_done: Sequence[bool] = (False, False, False, False),
+    pflichtsolo_done: Sequence[bool] | None = None,
     now: datetime | None = None,
 ) -> SessionRow:
-    """Start a session at a table; ``games_left`` defaults to the whole round."""
-    _check_seat(dealer)
+    """Start a session at a table; ``games_left`` defaults to the whole round.
+
+    A five-player table gives the first dealer as ``sitting_out`` (a table seat) and the
+    game's dealer seat as ``dealer``; ``pflichtsolo_done`` defaults to none done.
+    """
+    _check_seat(dealer, 4)
+    if sitting_out is not None:
+        _check_seat(sitting_out)
+    if pflichtsolo_done is None:
+        pflichtsolo_done = (False,) * (4 if sitting_out is None else 5)
     row = await db.fetchone(
         INSERT_SESSION,
         (
             table_id,
             games_per_round,
             games_per_round if games_left is None else games_left,
-            _pflichtsolo_json(pflichtsolo_done),
+            _pflichtsolo_json(pflichtsolo_done, sitting_out),
             dealer,
+            sitting_out,
             to_ms(now),
         ),
     )
@@ -418,11 +432,22 @@ async def update_round_context(
     games_left: int,
     pflichtsolo_done: Sequence[bool],
     dealer: int,
+    sitting_out: int | None = None,
 ) -> SessionRow:
-    """Record the round context after a game (games left, Pflichtsolo flags, next dealer)."""
-    _check_seat(dealer)
+    """Record the round context after a game (games left, Pflichtsolo flags, next dealer;
+    at a five-player table the next dealer's table seat as ``sitting_out``)."""
+    _check_seat(dealer, 4)
+    if sitting_out is not None:
+        _check_seat(sitting_out)
     row = await db.fetchone(
-        UPDATE_ROUND_CONTEXT, (games_left, _pflichtsolo_json(pflichtsolo_done), dealer, session_id)
+        UPDATE_ROUND_CONTEXT,
+        (
+            games_left,
+            _pflichtsolo_json(pflichtsolo_done, sitting_out),
+            dealer,
+            sitting_out,
+            session_id,
+        ),
     )
     if row is None:
         raise NotFoundError(f"no session {session_id}")
@@ -441,11 +466,11 @@ async def finish_session(
 # -- games -----------------------------------------------------------------------------
 
 _GAME_COLUMNS: Final = """id, session_id, number, ruleset, deal, seed, dealer, round_context,
-    status, started_at, finished_at, record"""
+    status, started_at, finished_at, record, sitting_out"""
 INSERT_GAME: Final = f"""
-INSERT INTO games (session_id, number, ruleset, deal, seed, dealer, round_context, status,
-    started_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)
+INSERT INTO games (session_id, number, ruleset, deal, seed, dealer, sitting_out, round_context,
+    status, started_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)
 RETURNING {_GAME_COLUMNS}
 """
 GET_GAME: Final = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
@@ -476,6 +501,7 @@ def _game(row: Row) -> GameRow:
         started_at=from_ms(row["started_at"]),
         finished_at=opt_from_ms(row["finished_at"]),
         record=None if record is None else load_json(record),
+        sitting_out=row["sitting_out"],
     )
 
 
@@ -488,11 +514,17 @@ async def create_game(
     deal: JSONDict,
     seed: int | None,
     dealer: int,
+    sitting_out: int | None = None,
     round_context: JSONDict | None = None,
     now: datetime | None = None,
 ) -> GameRow:
-    """Store a new running game: everything needed to replay it from its actions."""
-    _check_seat(dealer)
+    """Store a new running game: everything needed to replay it from its actions.
+
+    ``dealer`` is a game seat; at a five-player table ``sitting_out`` names the table seat
+    who dealt and sits out."""
+    _check_seat(dealer, 4)
+    if sitting_out is not None:
+        _check_seat(sitting_out)
     row = await db.fetchone(
         INSERT_GAME,
         (
@@ -502,6 +534,7 @@ async def create_game(
             dump_json(deal),
             None if seed is None else str(seed),
             dealer,
+            sitting_out,
             None if round_context is None else dump_json(round_context),
             to_ms(now),
         ),

@@ -70,22 +70,33 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class SessionRow:
-    """A run of games at one table (the Spielliste) and its round context."""
+    """A run of games at one table (the Spielliste) and its round context.
+
+    ``pflichtsolo_done`` has a flag per table seat (four or five). At a five-player table
+    ``sitting_out`` is the next dealer's table seat (he sits his game out) and ``dealer``
+    the game's dealer seat; at a four-player table ``sitting_out`` is None.
+    """
 
     id: int
     table_id: int
     games_per_round: int
     games_left: int
-    pflichtsolo_done: tuple[bool, bool, bool, bool]
+    pflichtsolo_done: tuple[bool, ...]
     dealer: int
     status: SessionStatus
     started_at: datetime
     finished_at: datetime | None
+    sitting_out: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """One deal: what is needed to replay it, and its final record once finished."""
+    """One deal: what is needed to replay it, and its final record once finished.
+
+    A game has four seats; ``dealer`` is one of them. At a five-player table ``sitting_out``
+    is the table seat who dealt and sat out (game seat ``k`` is table seat
+    ``sitting_out + 1 + k``, modulo 5); None at a four-player table.
+    """
 
     id: int
     session_id: int
@@ -99,6 +110,7 @@ class GameRow:
     started_at: datetime
     finished_at: datetime | None
     record: JSONDict | None
+    sitting_out: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 
 from bot.engine.model import (
     AI_LEVELS,
+    FOUR_SEATS,
     EngineError,
     Event,
     GameOver,
@@ -42,9 +43,10 @@ from bot.rules.records import (
     game_summary,
     round_to_dict,
 )
-from bot.rules.round import BockState, RoundContext
+from bot.rules.round import BockState, FiveSeating
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
+from bot.tournament.pflichtsolo import ListedGame, TableRound
 from db import away, leases, repo, results, versions
 from db.database import Database
 from db.rows import SeatResult
@@ -87,13 +89,15 @@ class _Table:
     stored_version: int  # the version in SQLite; a running game's actions count on top
     turn_timer_s: int | None
     games_per_session: int
-    seats: list[SeatInfo | None]
+    seats: list[SeatInfo | None]  # four, or five when the dealer sits out each game
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     live: bool = False  # the current game is running: its stored actions are part of the version
-    ending: bool = False  # ended early: no game after this one except open Pflichtsoli
     session_id: int | None = None
-    round: RoundContext | None = None
-    dealer: int = 0
+    # Dealer (a table seat), games left and Pflichtsolo flags by table seat; at a five-player
+    # table it also decides who sits out and how the four others map onto game seats.
+    round: TableRound | None = None
+    seating: tuple[int, int, int, int] = FOUR_SEATS  # table seat of each game seat, this game
+    sitting_out: int | None = None  # the table seat sitting out this game (five players)
     game: Game | None = None
     game_id: int | None = None
     game_number: int = 0
@@ -101,6 +105,10 @@ class _Table:
     bock: BockState = field(default_factory=BockState)
     timer: asyncio.TimerHandle | None = None
     ai_task: asyncio.Task[None] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.seats)
 
     @property
     def version(self) -> int:
@@ -269,7 +277,7 @@ class Engine:
         seat = self._seat_of(table, user_id)
         if table.game is None:
             raise EngineError("no_game", "no game is running at this table")
-        return player_view(table.game, seat)
+        return player_view(table.game, self._game_seat(table, seat))
 
     def record(self, table_id: int) -> dict[str, Any]:
         """The running (or last) game as a ``doko-game/1`` record."""
@@ -324,7 +332,7 @@ class Engine:
             stored_version=row.version,
             turn_timer_s=turn_timer_s,
             games_per_session=games,
-            seats=[SeatInfo(0, host_id, host_name, None), None, None, None],
+            seats=[SeatInfo(0, host_id, host_name, None)] + [None] * (rules.players - 1),
         )
         self._tables[table.id] = table
         self._by_channel[(guild_id, channel_id)] = table.id
@@ -399,7 +407,7 @@ class Engine:
         async with table.lock:
             self._require_lobby(table)
             self._require_seated_or_host(table, user_id)
-            info = table.seats[seat] if 0 <= seat <= 3 else None
+            info = table.seats[seat] if 0 <= seat < table.size else None
             if info is None or not info.is_ai:
                 raise EngineError("not_ai_seat", "there is no AI on that seat")
             await repo.clear_seat(self.db, table.id, seat)
@@ -420,24 +428,26 @@ class Engine:
             self._require_lobby(table)
             if user_id != table.host_id and self._find_seat(table, user_id) is None:
                 raise EngineError("not_seated", "only players at this table can start it")
-            for seat in range(4):
+            for seat in range(table.size):
                 if table.seats[seat] is None:
                     await repo.set_seat(self.db, table.id, seat, ai_level=fill_level)  # type: ignore[arg-type]
                     table.seats[seat] = SeatInfo(seat, None, f"Bot {fill_level}", fill_level)
             if dealer is None:
-                dealer = random.Random(self._seeds()).randrange(4)
-            elif not 0 <= dealer <= 3:
-                raise EngineError("bad_seat", "seats are numbered 0 to 3")
+                dealer = random.Random(self._seeds()).randrange(table.size)
+            elif not 0 <= dealer < table.size:
+                raise EngineError("bad_seat", f"seats are numbered 0 to {table.size - 1}")
+            table.round = TableRound.start(table.size, dealer, table.games_per_session)
+            game_dealer, sitting_out = _dealer_columns(table.round)
             session = await repo.create_session(
                 self.db,
                 table.id,
                 games_per_round=table.games_per_session,
-                dealer=dealer,
+                dealer=game_dealer,
+                sitting_out=sitting_out,
+                pflichtsolo_done=table.round.pflichtsolo_done,
                 now=self.clock(),
             )
             table.session_id = session.id
-            table.round = RoundContext(session.games_left, session.pflichtsolo_done)
-            table.dealer = dealer
             row = await repo.update_table(self.db, table.id, table.stored_version, status="playing")
             table.stored_version = row.version
             table.status = "playing"
@@ -479,16 +489,10 @@ class Engine:
         async with table.lock:
             if table.status != "playing" or table.round is None or table.session_id is None:
                 raise EngineError("no_game", "no game is running at this table")
-            table.ending = True
-            # Stored as "no games left"; the running game keeps its own context in its deal,
-            # which is how a restart tells that the session was ended early.
-            await repo.update_round_context(
-                self.db,
-                table.session_id,
-                games_left=0,
-                pflichtsolo_done=table.round.pflichtsolo_done,
-                dealer=table.dealer,
-            )
+            # No games left: after the running game only the open Pflichtsoli are played,
+            # each vorgeführt (the running game keeps the context it was dealt with).
+            table.round = replace(table.round, games_left=0)
+            await self._store_round(table)
             await self._bump(table)
         await self._after_change(table)
         return self._snapshot(table)
@@ -526,7 +530,7 @@ class Engine:
         async with table.lock:
             if table.status != "playing" or table.game is None:
                 raise EngineError("no_game", "no game is running at this table")
-            seat = self._seat_of(table, user_id)
+            seat = self._game_seat(table, self._seat_of(table, user_id))
             if version is not None and version != table.version:
                 raise EngineError(
                     "stale_version",
@@ -591,8 +595,15 @@ class Engine:
     async def _deal(self, table: _Table) -> None:
         assert table.session_id is not None and table.round is not None
         seed = self._seeds()
+        # Five players: the dealer sits out, the four others take game seats 0..3 from his
+        # left, and the game's dealer seat is his right neighbour (FiveSeating).
+        slot = table.round.slot()
         deal = Deal.shuffled(
-            seed, table.dealer, table.round, table.rules, bock=table.bock.multiplier(table.rules)
+            seed,
+            slot.game_dealer,
+            slot.context,
+            table.rules,
+            bock=table.bock.multiplier(table.rules),
         )
         table.game_number += 1
         data = deal_to_dict(deal)
@@ -603,10 +614,12 @@ class Engine:
             ruleset=table.rules.to_dict(),
             deal=data,
             seed=seed,
-            dealer=table.dealer,
-            round_context=round_to_dict(table.round),
+            dealer=slot.game_dealer,
+            sitting_out=slot.sitting_out,
+            round_context=round_to_dict(slot.context),
             now=self.clock(),
         )
+        table.seating, table.sitting_out = slot.table_seats, slot.sitting_out
         table.game = Game(deal)
         table.game_id = row.id
         table.live = True
@@ -625,8 +638,8 @@ class Engine:
         result = game.result
         assert result is not None
         seat_results = []
-        for seat in range(4):
-            info = table.seats[seat]
+        for seat in range(4):  # game seats: the one sitting out has no result
+            info = table.seats[table.seating[seat]]
             assert info is not None
             party = game.parties[seat]
             assert party is not None
@@ -645,27 +658,16 @@ class Engine:
             )
         async with self.db.transaction():
             await results.finish_game(
-                self.db, table.game_id, seat_results, game_record_to_dict(game), now=self.clock()
+                self.db, table.game_id, seat_results, self._record(table, game), now=self.clock()
             )
             await self._end_live_game(table)
-        entry = self._entry(table, game)
+        entry = self._entry(table, game, table.seating, table.sitting_out)
         table.spielliste.append(entry)
         await self._emit(GameOver(table.id, table.game_id, entry, game_summary(game)))
         assert table.round is not None and table.session_id is not None
-        table.round = game.next_round()
-        if table.ending and table.round is not None:
-            # Ended early: the round has no games left, so open Pflichtsoli are vorgeführt.
-            table.round = RoundContext(0, table.round.pflichtsolo_done)
-        table.dealer = game.next_dealer()
+        table.round = table.round.after(_listed(game, table.seating))
         table.bock = table.bock.after(len(game.bock_triggers()), table.rules)
-        assert table.round is not None
-        await repo.update_round_context(
-            self.db,
-            table.session_id,
-            games_left=table.round.games_left,
-            pflichtsolo_done=table.round.pflichtsolo_done,
-            dealer=table.dealer,
-        )
+        await self._store_round(table)
         if self._session_done(table):
             await repo.finish_session(self.db, table.session_id, now=self.clock())
             row = await repo.update_table(self.db, table.id, table.stored_version, status="closed")
@@ -686,22 +688,64 @@ class Engine:
             return ctx.games_left <= 0
         return ctx.finished
 
-    def _entry(self, table: _Table, game: Game) -> ListEntry:
+    async def _store_round(self, table: _Table) -> None:
+        """Write the round state (games left, Pflichtsolo flags, next dealer) to the session."""
+        assert table.round is not None and table.session_id is not None
+        game_dealer, sitting_out = _dealer_columns(table.round)
+        await repo.update_round_context(
+            self.db,
+            table.session_id,
+            games_left=table.round.games_left,
+            pflichtsolo_done=table.round.pflichtsolo_done,
+            dealer=game_dealer,
+            sitting_out=sitting_out,
+        )
+
+    def _record(self, table: _Table, game: Game) -> dict[str, Any]:
+        """The ``doko-game/1`` record, its ``meta`` naming the four who played (by game seat)
+        and, at a five-player table, the dealer who sat out."""
+        record = game_record_to_dict(game)
+        players = []
+        for seat in table.seating:
+            info = table.seats[seat]
+            players.append({"table_seat": seat, "name": info.name if info else "?"})
+        meta: dict[str, Any] = {"table": table.id, "game": table.game_number, "players": players}
+        if table.sitting_out is not None:
+            out = table.seats[table.sitting_out]
+            meta["sitting_out"] = {
+                "table_seat": table.sitting_out,
+                "name": out.name if out else "?",
+            }
+        record["meta"] = meta
+        return record
+
+    def _entry(
+        self,
+        table: _Table,
+        game: Game,
+        seating: tuple[int, int, int, int],
+        sitting_out: int | None,
+    ) -> ListEntry:
         result = game.result
         assert result is not None
-        before = table.spielliste[-1].totals if table.spielliste else (0, 0, 0, 0)
-        totals = tuple(a + b for a, b in zip(before, result.scores, strict=True))
-        if sum(result.scores) != 0 or sum(totals) != 0:
+        scores = [0] * table.size  # the one sitting out scores 0
+        for seat, table_seat in enumerate(seating):
+            scores[table_seat] = result.scores[seat]
+        before = table.spielliste[-1].totals if table.spielliste else (0,) * table.size
+        totals = tuple(a + b for a, b in zip(before, scores, strict=True))
+        if sum(scores) != 0 or sum(totals) != 0:
             # The Spielliste's sum-zero check (TSR 7.3): a broken sheet must never be stored.
             raise RuntimeError(f"scores {result.scores} of table {table.id} do not sum to zero")
         return ListEntry(
             number=len(table.spielliste) + 1,
             contract=str(game.contract),
             solo_kind=str(game.solo_kind) if game.solo_kind else None,
-            soloist=game.soloist,
+            soloist=None if game.soloist is None else seating[game.soloist],
             game_value=result.game_value,
-            scores=result.scores,
-            totals=(totals[0], totals[1], totals[2], totals[3]),
+            scores=tuple(scores),
+            totals=totals,
+            seats=seating,
+            sitting_out=sitting_out,
         )
 
     # -- internals: AI turns and timers -------------------------------------------------
@@ -722,7 +766,7 @@ class Engine:
                         return
                     seat = game.to_act()
                     assert seat is not None
-                    info = table.seats[seat]
+                    info = table.seats[table.seating[seat]]
                     assert info is not None
                     if not info.played_by_ai:
                         await self._arm_turn_timer(table)
@@ -882,12 +926,13 @@ class Engine:
         if game is None or table.status != "playing":
             return
         turn = game.to_act()
-        for info in table.seats:
+        for seat, table_seat in enumerate(table.seating):
+            info = table.seats[table_seat]
             if info is None or info.user_id is None:
                 continue
-            view = player_view(game, info.seat)
+            view = player_view(game, seat)
             await self._emit(ViewChanged(table.id, table.version, info.user_id, view))
-            if turn == info.seat and not info.played_by_ai:
+            if turn == seat and not info.played_by_ai:
                 await self._emit(YourTurn(table.id, table.version, info.user_id, view))
 
     async def _emit(self, event: Event) -> None:
@@ -917,17 +962,23 @@ class Engine:
             raise EngineError("not_seated", "you do not sit at this table")
         return seat
 
+    def _game_seat(self, table: _Table, seat: int) -> int:
+        """The running game's seat of table seat ``seat``; refused for the one sitting out."""
+        if seat not in table.seating:
+            raise EngineError("sitting_out", "you deal this game and sit it out")
+        return table.seating.index(seat)
+
     def _free_seat(self, table: _Table, seat: int | None) -> int:
         if seat is not None:
-            if not 0 <= seat <= 3:
-                raise EngineError("bad_seat", "seats are numbered 0 to 3")
+            if not 0 <= seat < table.size:
+                raise EngineError("bad_seat", f"seats are numbered 0 to {table.size - 1}")
             if table.seats[seat] is not None:
                 raise EngineError("seat_taken", "that seat is taken")
             return seat
-        for s in range(4):
+        for s in range(table.size):
             if table.seats[s] is None:
                 return s
-        raise EngineError("table_full", "all four seats are taken")
+        raise EngineError("table_full", "all seats are taken")
 
     def _require_lobby(self, table: _Table) -> None:
         if table.status != "lobby":
@@ -956,12 +1007,15 @@ class Engine:
             pflichtsolo_done=table.round.pflichtsolo_done if table.round else None,
             public=public_view(game) if game is not None else None,
             spielliste=tuple(table.spielliste),
+            game_seats=table.seating,
+            sitting_out=table.sitting_out,
         )
 
     async def _load_table(self, table_id: int) -> _Table:
         """Rebuild one table from SQLite: seats, session, Spielliste, the running game."""
         row = await repo.get_table(self.db, table_id)
-        seats: list[SeatInfo | None] = [None] * 4
+        rules = Ruleset.from_dict(row.rules)
+        seats: list[SeatInfo | None] = [None] * rules.players
         owners = await away.away_owners(self.db, table_id)
         for seat_row in await repo.get_seats(self.db, table_id):
             owner = seat_row.user_id or owners.get(seat_row.seat)
@@ -977,7 +1031,7 @@ class Engine:
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             host_id=row.host_id,
-            rules=Ruleset.from_dict(row.rules),
+            rules=rules,
             status=row.status,
             stored_version=row.version,
             turn_timer_s=row.turn_timer_s,
@@ -988,16 +1042,18 @@ class Engine:
         if session is None:
             return table
         table.session_id = session.id
-        table.round = RoundContext(session.games_left, session.pflichtsolo_done)
-        table.dealer = session.dealer
+        dealer = session.dealer if session.sitting_out is None else session.sitting_out
+        table.round = TableRound(table.size, dealer, session.games_left, session.pflichtsolo_done)
         for game_row in await repo.list_games(self.db, session.id):
             table.game_number = max(table.game_number, game_row.number)
+            seating = _seating(game_row.sitting_out)
             if game_row.status == "finished" and game_row.record is not None:
                 deal = deal_from_dict(game_row.record)
                 finished = Game(deal)
                 for i, a in enumerate(game_row.record.get("actions", [])):
                     finished.apply(action_from_dict(a, i))
-                table.spielliste.append(self._entry(table, finished))
+                entry = self._entry(table, finished, seating, game_row.sitting_out)
+                table.spielliste.append(entry)
                 table.bock = table.bock.after(len(finished.bock_triggers()), table.rules)
             elif game_row.status == "running":
                 game = Game(deal_from_dict(game_row.deal))
@@ -1006,6 +1062,24 @@ class Engine:
                 table.game = game
                 table.game_id = game_row.id
                 table.live = True
-                own = game.deal.round
-                table.ending = own is not None and session.games_left < own.games_left
+                table.seating, table.sitting_out = seating, game_row.sitting_out
         return table
+
+
+def _seating(sitting_out: int | None) -> tuple[int, int, int, int]:
+    """The table seat of each game seat: all four, or the four besides the one sitting out."""
+    return FOUR_SEATS if sitting_out is None else FiveSeating(sitting_out).players
+
+
+def _dealer_columns(round: TableRound) -> tuple[int, int | None]:
+    """The stored dealer: the game's dealer seat, plus the table seat sitting out (five)."""
+    if round.size == 5:
+        return FiveSeating.GAME_DEALER, round.dealer
+    return round.dealer, None
+
+
+def _listed(game: Game, seating: tuple[int, int, int, int]) -> ListedGame:
+    """A finished game as the round's bookkeeping takes it (the soloist as a table seat)."""
+    assert game.contract is not None
+    soloist = None if game.soloist is None else seating[game.soloist]
+    return ListedGame(game.contract, game.solo_kind, soloist)

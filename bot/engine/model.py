@@ -37,22 +37,37 @@ class SeatInfo:
         return self.ai_level is not None
 
 
+FOUR_SEATS: tuple[int, int, int, int] = (0, 1, 2, 3)
+
+
 @dataclass(frozen=True, slots=True)
 class ListEntry:
-    """One line of the Spielliste."""
+    """One line of the Spielliste: a column per table seat (four or five).
+
+    ``seats[g]`` is the table seat that played game seat ``g``; at a five-player table the
+    dealer sits out (``sitting_out``) and scores 0. ``soloist`` is a table seat.
+    """
 
     number: int
     contract: str
     solo_kind: str | None  # "pflicht" and "vorgefuehrt" go into the Pflichtsolo column
     soloist: int | None
     game_value: int
-    scores: tuple[int, int, int, int]
-    totals: tuple[int, int, int, int]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    seats: tuple[int, int, int, int] = FOUR_SEATS
+    sitting_out: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
-    """A public snapshot of a table."""
+    """A public snapshot of a table.
+
+    ``seats`` are the table's four or five seats. The running game has four game seats
+    (the rules core's, which ``public`` speaks of): ``game_seats[g]`` is the table seat
+    playing game seat ``g``; at a five-player table the dealer, ``sitting_out``, plays no
+    part in it. ``pflichtsolo_done`` is by table seat.
+    """
 
     id: int
     guild_id: int
@@ -70,16 +85,35 @@ class TableInfo:
     pflichtsolo_done: tuple[bool, ...] | None
     public: PublicView | None
     spielliste: tuple[ListEntry, ...] = field(default=())
+    game_seats: tuple[int, int, int, int] = FOUR_SEATS
+    sitting_out: int | None = None
+
+    @property
+    def size(self) -> int:
+        """Seats at the table: four, or five when the dealer sits out each game."""
+        return len(self.seats)
 
     def seat_of(self, user_id: int) -> int | None:
+        """The user's table seat."""
         for info in self.seats:
             if info is not None and info.user_id == user_id:
                 return info.seat
         return None
 
+    def game_seat_of(self, user_id: int) -> int | None:
+        """The user's seat in the running game; None when not seated or sitting out."""
+        seat = self.seat_of(user_id)
+        if seat is None or seat not in self.game_seats:
+            return None
+        return self.game_seats.index(seat)
+
+    def player(self, game_seat: int) -> SeatInfo | None:
+        """Who plays game seat ``game_seat`` of the running game."""
+        return self.seats[self.game_seats[game_seat]]
+
     @property
-    def totals(self) -> tuple[int, int, int, int]:
-        return self.spielliste[-1].totals if self.spielliste else (0, 0, 0, 0)
+    def totals(self) -> tuple[int, ...]:
+        return self.spielliste[-1].totals if self.spielliste else (0,) * len(self.seats)
 
 
 # -- events ---------------------------------------------------------------------------------

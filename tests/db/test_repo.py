@@ -119,8 +119,12 @@ async def test_seats(store: Database, table: Table) -> None:
         await db.set_seat(store, table_id, 3, user_id=ALICE)
     with pytest.raises(ValueError, match="exactly one"):
         await db.set_seat(store, table_id, 2, user_id=ALICE, ai_level="leicht")
+    # A five-player table has a fifth seat (the dealer sits out each game); no sixth.
+    assert await db.set_seat(store, table_id, 4, ai_level="leicht") == db.SeatRow(
+        table_id, 4, None, "leicht"
+    )
     with pytest.raises(ValueError, match="seat must be"):
-        await db.set_seat(store, table_id, 4, ai_level="leicht")
+        await db.set_seat(store, table_id, 5, ai_level="leicht")
 
 
 async def test_sessions_and_round_context(store: Database, table: Table) -> None:
