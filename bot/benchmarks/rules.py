@@ -6,7 +6,8 @@
   generator per playout, ``fast.random_playout_from_deal``).
 * ``random_games_per_s``: complete random games through the validating ``Game`` API: a
   seeded deal, the Vorbehaltsabfrage with random choices among ``legal_actions``, a random
-  legal Ansage or Absage now and then, 48 legal plays, scoring.
+  legal Ansage or Absage now and then (``legal_calls``), 48 random ``legal_cards`` each
+  checked by ``play``, scoring.
 * ``replays_per_s``: ``doko-game/1`` records (as parsed JSON) read and replayed, every action
   checked (``records.game_record_from_dict`` + ``records.replay_record``).
 
@@ -25,11 +26,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.rules.fast import random_playout, random_playout_from_deal
-from bot.rules.game import Announce, Deal, Game
+from bot.rules.game import Announce, Deal, Game, Phase
 from bot.rules.records import game_record_from_dict, game_record_to_dict, replay_record
 
 TARGETS = {"playouts_per_s": 24_000, "random_games_per_s": 5_000}
-ANNOUNCE_CHANCE = 0.05  # per turn with an Ansage/Absage on offer: a few calls per game
+ANNOUNCE_CHANCE = 0.05  # per turn in play, if a call is legal: about one call per game
 
 
 def rate(step: Callable[[int], object], seconds: float, batch: int) -> tuple[float, float]:
@@ -61,24 +62,31 @@ def rate(step: Callable[[int], object], seconds: float, batch: int) -> tuple[flo
 def random_game(seed: int, rng: random.Random) -> Game:
     """One complete game of random legal choices through the validating API.
 
-    The harness stays lean so that the figure measures ``Game``: ``legal_actions`` lists the
-    Ansagen/Absagen last, so the moves are a prefix and no per-turn filtering is needed.
+    The Vorbehaltsabfrage picks among ``legal_actions``; in play, a seat on turn makes a
+    random legal Ansage or Absage (``legal_calls``) with ``ANNOUNCE_CHANCE``, else plays a
+    random card of ``legal_cards``; ``play`` checks every card again. The harness stays lean
+    so that the figure measures ``Game``.
     """
     rand = rng.random
     game = Game(Deal.shuffled(seed, dealer=seed % 4))
-    while not game.finished:
-        seat = game.to_act()
-        assert seat is not None
+    to_act = game.to_act
+    seat = to_act()
+    while seat is not None and game.phase is not Phase.PLAY:
         actions = game.legal_actions(seat)
-        moves = len(actions)
-        if isinstance(actions[-1], Announce):
-            while isinstance(actions[moves - 1], Announce):
-                moves -= 1
-            if rand() < ANNOUNCE_CHANCE:
-                game.apply(actions[moves + int(rand() * (len(actions) - moves))])
+        game.apply(actions[int(rand() * len(actions))])
+        seat = to_act()
+    legal_cards = game.legal_cards
+    play = game.play
+    while seat is not None:
+        if rand() < ANNOUNCE_CHANCE:
+            calls = game.legal_calls(seat)
+            if calls:
+                game.apply(Announce(seat, calls[int(rand() * len(calls))]))
                 continue
-        game.apply(actions[int(rand() * moves)])
-    assert game.result is not None
+        cards = legal_cards(seat)
+        play(seat, cards[int(rand() * len(cards))])
+        seat = to_act()
+    assert game.result is not None or game.redeal is not None
     return game
 
 

@@ -114,15 +114,38 @@ def parse_card(text: str) -> Card:
     return card
 
 
+_DECKS: dict[bool, tuple[Card, ...]] = {
+    nines: tuple(sorted([c for c in CARDS if nines or c % 6 != Rank.NEUN] * 2))
+    for nines in (True, False)
+}
+
+
 def deck(with_nines: bool = True) -> list[Card]:
-    """The full deck, two copies of each card (48, or 40 without nines)."""
-    kinds = [c for c in CARDS if with_nines or c.rank is not Rank.NEUN]
-    return sorted(kinds * 2)
+    """The full deck, two copies of each card (48, or 40 without nines), sorted."""
+    return list(_DECKS[with_nines])
+
+
+# Fisher–Yates from the last position down, each index drawn by rejection from ``k`` random
+# bits: exactly the steps of ``random.shuffle`` (CPython 3.11), without a method call per card.
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    size: tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for size in (len(_DECKS[True]), len(_DECKS[False]))
+}
 
 
 def deal_hands(rng: random.Random, with_nines: bool = True) -> tuple[tuple[Card, ...], ...]:
     """Shuffle with the given generator and deal the deck to four seats, sorted."""
-    cards = deck(with_nines)
-    rng.shuffle(cards)
+    cards = list(_DECKS[with_nines])
+    bits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS[len(cards)]:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
     size = len(cards) // 4
-    return tuple(tuple(sorted(cards[i * size : (i + 1) * size])) for i in range(4))
+    return (
+        tuple(sorted(cards[:size])),
+        tuple(sorted(cards[size : 2 * size])),
+        tuple(sorted(cards[2 * size : 3 * size])),
+        tuple(sorted(cards[3 * size :])),
+    )

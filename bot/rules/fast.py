@@ -55,12 +55,10 @@ class FastTables:
 
     def encode(self, cards: Sequence[Card]) -> list[int]:
         """A hand as a sorted fast-id list."""
-        code = self.code
-        return sorted(code[c] for c in cards)
+        return sorted(map(self.code.__getitem__, cards))
 
     def decode(self, ids: Sequence[int]) -> list[Card]:
-        card = self.card
-        return [card[i] for i in ids]
+        return list(map(self.card.__getitem__, ids))
 
 
 def _second_dulle_wins(tie: DulleTie) -> tuple[bool, bool]:
@@ -121,7 +119,15 @@ def fast_tables(
     ``schweinchen``: a seat holds both Karo-Asse as Schweinchen (``Game.schweinchen``), which
     puts them above the Dullen where the contract allows it.
     """
-    return _compile(contract.card_order(schweinchen), ruleset.dulle_tie)
+    key = (contract, ruleset.dulle_tie, schweinchen)
+    tables = _BY_CONTRACT.get(key)
+    if tables is None:
+        tables = _BY_CONTRACT[key] = _compile(contract.card_order(schweinchen), ruleset.dulle_tie)
+    return tables
+
+
+# In front of ``_compile``'s cache: hashing a CardOrder's tuples on every game start costs more.
+_BY_CONTRACT: dict[tuple[Contract, DulleTie, bool], FastTables] = {}
 
 
 def legal_range(tables: FastTables, hand: Sequence[int], led: int | None) -> tuple[int, int]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 from bot.rules.calls import (
     NO_CALLS,
@@ -23,6 +24,7 @@ from bot.rules.calls import (
 from bot.rules.calls import legal_calls as _legal_calls
 from bot.rules.cards import AUGEN, CARDS, Card, Rank, deal_hands, deck
 from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
+from bot.rules.fast import FastTables, fast_tables, trick_winner
 from bot.rules.round import RoundContext, SoloKind, bock_triggers, next_dealer
 from bot.rules.ruleset import DDV, BockTrigger, DulleTie, Ruleset, SchmeissenReason
 from bot.rules.scoring import (
@@ -120,6 +122,15 @@ _PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) fo
 _ANNOUNCES: tuple[dict[Call, Announce], ...] = tuple(
     {c: Announce(s, c) for c in Call} for s in range(4)
 )
+_RESERVES: tuple[tuple[Reserve, Reserve], ...] = tuple(
+    (Reserve(s, False), Reserve(s, True)) for s in range(4)
+)
+_DECLARES: tuple[dict[Contract, Declare], ...] = tuple(
+    {c: Declare(s, c) for c in Contract} for s in range(4)
+)
+
+
+_PLAY = Phase.PLAY  # a module global: cheaper to load than the enum member
 
 
 class IllegalActionError(ValueError):
@@ -152,7 +163,7 @@ class Deal:
         for seat, hand in enumerate(self.hands):
             if len(hand) != size:
                 raise ValueError(f"seat {seat} holds {len(hand)} cards, not {size}")
-        if sorted(c for h in self.hands for c in h) != deck(self.ruleset.with_nines):
+        if sorted(itertools.chain.from_iterable(self.hands)) != deck(self.ruleset.with_nines):
             raise ValueError("the four hands together are not exactly the deck")
 
     @classmethod
@@ -169,8 +180,9 @@ class Deal:
         return cls(hands, dealer, round, ruleset, seed, bock)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick as played; a named tuple because a game builds twelve on its hot path."""
+
     leader: int
     cards: tuple[Card, ...]
     winner: int | None = None  # seat; None while the trick is open
@@ -322,9 +334,16 @@ class Game:
             self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
         self.phase = Phase.DECLARE if self.vorgefuehrt is not None else Phase.VORBEHALT
         self._order: CardOrder = Contract.NORMAL.order
+        # The play phase runs on fast ids (bot.rules.fast): the card order's tables, each
+        # hand as a sorted fast-id list, the open trick; ``hands`` and ``current`` mirror them.
+        self._ft: FastTables = fast_tables(Contract.NORMAL, self.rules)
+        self._fh: list[list[int]] = []
+        self._fcur: list[int] = []
+        self._trick_augen: list[int] = []  # Augen of each finished trick
         self._turn: int | None = self._compute_turn()
         # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
         self._last_call_at = self.rules.hand_size - 6
+        self._tricks = self.rules.tricks  # tricks in a game (10 without nines)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -352,7 +371,7 @@ class Game:
     def _compute_turn(self) -> int | None:
         match self.phase:
             case Phase.VORBEHALT:
-                return self._speakers[sum(r is not None for r in self.reservations)]
+                return self._speakers[4 - self.reservations.count(None)]
             case Phase.DECLARE:
                 return self._next_declarer()
             case Phase.ARMUT:
@@ -387,6 +406,8 @@ class Game:
 
     def has_vorbehalt(self, seat: int) -> bool:
         """Whether this seat could name anything after saying Vorbehalt."""
+        if self.rules.solos_enabled:
+            return True  # any solo can be named (``declarable``)
         return bool(self.declarable(seat)) or self.can_offer_armut(seat)
 
     def declarable(self, seat: int) -> list[Contract]:
@@ -432,20 +453,33 @@ class Game:
             )
         )
 
+    def legal_cards(self, seat: int) -> list[Card]:
+        """The cards in this seat's hand it may play now (a kind held twice is listed twice).
+
+        Empty unless it is this seat's turn to play. Following suit: the led class if held
+        (TSR 5.2). In play a hand is kept in the card order's fast-id order, so the cards of
+        one class are a slice found by bisecting the fast ids.
+        """
+        if seat != self._turn or self.phase is not _PLAY:
+            return []
+        cur = self._fcur
+        if cur:
+            h = self._fh[seat]
+            ft = self._ft
+            lo = bisect_left(h, ft.lo[cur[0]])
+            hi = bisect_left(h, ft.hi[cur[0]], lo)
+            if lo != hi:
+                return self.hands[seat][lo:hi]
+        return self.hands[seat][:]
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action this seat may take now, calls included."""
         actions: list[Action] = []
         turn = self._turn
         if self.phase is Phase.PLAY:
             if seat == turn:
-                hand = self.hands[seat]
-                cards: list[Card] = hand
-                if self.current:
-                    klass = self._order.klass
-                    k = klass[self.current[0]]
-                    cards = [c for c in hand if klass[c] == k] or hand
                 plays = _PLAYS[seat]
-                actions = [plays[c] for c in dict.fromkeys(cards)]
+                actions = [plays[c] for c in dict.fromkeys(sorted(self.legal_cards(seat)))]
             calls = self.legal_calls(seat)
             if calls:
                 announces = _ANNOUNCES[seat]
@@ -454,15 +488,16 @@ class Game:
         match self.phase:
             case Phase.VORBEHALT:
                 if seat == turn:
-                    actions.append(Reserve(seat, False))
+                    actions.append(_RESERVES[seat][False])
                     if self.has_vorbehalt(seat):
-                        actions.append(Reserve(seat, True))
+                        actions.append(_RESERVES[seat][True])
                     if schmeissen_reasons(self.hands[seat], self.rules):
                         actions.append(Schmeissen(seat))
             case Phase.DECLARE:
                 if seat == turn:
                     options = self.declarable(seat)
-                    actions.extend(Declare(seat, c) for c in options)
+                    declares = _DECLARES[seat]
+                    actions.extend([declares[c] for c in options])
                     if self.can_offer_armut(seat):
                         actions.append(ArmutOffer(seat, armut_trumps(self.hands[seat])))
             case Phase.ARMUT:
@@ -493,19 +528,16 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Validate and apply one action; raises IllegalActionError and changes nothing then."""
+        if type(action) is Play:  # the common case first, checked and applied on fast ids
+            self._play(action.seat, action.card, action)
+            return
         self.validate(action)
         self.actions.append(action)
-        if type(action) is Play:  # the common case first; the match below does the rest
-            self._play(action.seat, action.card)
-            self._turn = (
-                None if self.phase is Phase.FINISHED else (self.leader + len(self.current)) % 4
-            )
-            return
         match action:
             case Reserve():
                 self.reservations[action.seat] = action.reserve
-                if all(r is not None for r in self.reservations):
-                    if any(self.reservations):
+                if None not in self.reservations:
+                    if True in self.reservations:
                         self.phase = Phase.DECLARE
                     else:
                         self._resolve()
@@ -524,7 +556,7 @@ class Game:
             case ReturnCards():
                 self._return_armut(action.seat, action.cards)
             case Play():
-                self._play(action.seat, action.card)
+                raise AssertionError("plays are applied above")  # pragma: no cover
             case Announce():
                 party = self.parties[action.seat]
                 assert party is not None
@@ -533,6 +565,10 @@ class Game:
             case _:
                 assert_never(action)
         self._turn = self._compute_turn()
+
+    def play(self, seat: int, card: Card) -> None:
+        """``apply(Play(seat, card))`` without building the action; raises the same errors."""
+        self._play(seat, card, None)
 
     def validate(self, action: Action) -> None:
         """Raise IllegalActionError if the action is not allowed now; change nothing."""
@@ -725,6 +761,10 @@ class Game:
         if self.rules.schweinchen and contract.schweinchen_possible:
             self.schweinchen = schweinchen_holder(self.hands)
         self._order = contract.card_order(self.schweinchen is not None)
+        ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
+        self._fh = [ft.encode(h) for h in self.hands]
+        self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids
+        self._fcur = []
         self.phase = Phase.PLAY
 
     def _set_hochzeit(self, seat: int) -> None:
@@ -772,22 +812,66 @@ class Game:
     def _set_parties(self, re: set[int]) -> None:
         self.parties = [Party.RE if s in re else Party.KONTRA for s in range(4)]
 
-    def _play(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
-        self.current.append(card)
-        if len(self.current) < 4:
-            return
-        cards = tuple(self.current)
-        last = len(self.tricks) + 1 == self.rules.tricks
-        idx = trick_winner_index(self.order, cards, last, self.rules.dulle_tie)
-        winner = (self.leader + idx) % 4
-        self.tricks.append(Trick(self.leader, cards, winner))
+    def _play(self, seat: int, card: Card, action: Play | None) -> None:
+        """Check and apply a card play; anything but a legal card goes to ``validate``."""
+        if seat == self._turn and self.phase is _PLAY and 0 <= card < 24:
+            ft = self._ft
+            f = ft.code[card]
+            h = self._fh[seat]
+            i = bisect_left(h, f)
+            if i < len(h) and h[i] == f:
+                cur = self._fcur
+                if cur:
+                    lo = ft.lo[cur[0]]
+                    if lo != ft.lo[f]:
+                        j = bisect_left(h, lo)
+                        if j < len(h) and h[j] < ft.hi[cur[0]]:
+                            i = -1  # holds the led class: must follow (validate says so)
+                if i >= 0:
+                    del h[i]
+                    card = self.hands[seat].pop(i)
+                    self.actions.append(_PLAYS[seat][card] if action is None else action)
+                    cur.append(f)
+                    self.current.append(card)
+                    if len(cur) < 4:
+                        self._turn = (seat + 1) % 4
+                    else:
+                        self._end_trick(cur, ft)
+                    return
+        self.validate(Play(seat, card) if action is None else action)
+        raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
+
+    def _end_trick(self, cur: list[int], ft: FastTables) -> None:
+        c0, c1, c2, c3 = cur
+        st = ft.strength[c0]
+        # The strongest card wins, the first of two equal ones (TSR 5.3).
+        idx = 0
+        best = st[c0]
+        if st[c1] > best:
+            idx = 1
+            best = st[c1]
+        if st[c2] > best:
+            idx = 2
+            best = st[c2]
+        if st[c3] > best:
+            idx = 3
+        number = len(self.tricks) + 1
+        if cur[idx] == ft.dulle and ft.second_dulle_wins != (False, False):
+            idx = trick_winner(ft, cur, number == self._tricks)  # house rule: Dullen
+        leader = self.leader
+        winner = (leader + idx) % 4
+        self.tricks.append(Trick(leader, tuple(self.current), winner))
+        augen = ft.augen
+        self._trick_augen.append(augen[c0] + augen[c1] + augen[c2] + augen[c3])
         self.current = []
+        self._fcur = []
         self.leader = winner
+        self._turn = winner
         if self.hochzeit is not None and self.hochzeit.clarification_trick is None:
             self._clarify_hochzeit(winner)
-        if len(self.tricks) == self.rules.tricks:
+        if number == self._tricks:
             self._finish()
+            self._turn = None
 
     def _clarify_hochzeit(self, winner: int) -> None:
         h = self.hochzeit
@@ -818,23 +902,28 @@ class Game:
         re_tricks = 0
         specials: list[tuple[Sonderpunkt, Party]] = []
         sonderpunkte = not self.contract.scored_as_solo
-        for number, trick in enumerate(self.tricks, start=1):
+        parties = self.parties
+        last = self._tricks
+        for number, (trick, augen) in enumerate(
+            zip(self.tricks, self._trick_augen, strict=True), start=1
+        ):
             assert trick.winner is not None
-            won_by = self.parties[trick.winner]
+            won_by = parties[trick.winner]
             assert won_by is not None
             if won_by is Party.RE:
-                re_augen += trick.augen
+                re_augen += augen
                 re_tricks += 1
             if not sonderpunkte:
                 continue
-            if is_doppelkopf(trick.augen):
+            if is_doppelkopf(augen):
                 specials.append((Sonderpunkt.DOPPELKOPF, won_by))
-            for seat, card in zip(trick.seats, trick.cards, strict=True):
-                played_by = self.parties[seat]
-                assert played_by is not None
-                if card == Card.DA and fuchs_caught(played_by, won_by):
-                    specials.append((Sonderpunkt.FUCHS, won_by))
-            if number == self.rules.tricks:
+            if Card.DA in trick.cards:
+                for pos, card in enumerate(trick.cards):
+                    played_by = parties[(trick.leader + pos) % 4]
+                    assert played_by is not None
+                    if card == Card.DA and fuchs_caught(played_by, won_by):
+                        specials.append((Sonderpunkt.FUCHS, won_by))
+            if number == last:
                 idx = trick_winner_index(self.order, trick.cards, True, self.rules.dulle_tie)
                 if is_karlchen(trick.cards[idx]):
                     specials.append((Sonderpunkt.KARLCHEN, won_by))

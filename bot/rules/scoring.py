@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.rules.calls import Party, calls_up_to
 from bot.rules.cards import Card
@@ -60,8 +60,9 @@ class ScoreFacts:
     bock: int = 1  # house rule: the Bock multiplier of this game (1, 2, 4, …)
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(NamedTuple):
+    """One line of the Spielwert; a named tuple because every game scores a handful."""
+
     item: str
     party: Party
     points: int
@@ -143,78 +144,106 @@ def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bo
     return augen >= target
 
 
+RE, KONTRA = Party.RE, Party.KONTRA
+_PARTIES = (RE, KONTRA)
+_LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
+_ANNOUNCED = {p: f"{p.value}_announced" for p in _PARTIES}
+_DOUBLES = {p: f"{p.value}_announced_doubles" for p in _PARTIES}
+# Item names by party and level: "re_no90" …, and the lines reached against an Absage.
+_ABSAGE_ITEMS = {p: {lv: f"{p.value}_{n}" for lv, n in _ABSAGE_NAME.items()} for p in _PARTIES}
+_REACHED_ITEMS = {
+    lv: (line, f"reached_{line}_against_{_ABSAGE_NAME[lv]}")
+    for lv, line in _REACHED_AGAINST.items()
+}
+_CALL_NAMES = {
+    (p, lv): tuple(map(str, calls_up_to(p, lv))) for p in _PARTIES for lv in range(-1, 5)
+}
+
+
+def _call_names(party: Party, level: int) -> list[str]:
+    names = _CALL_NAMES.get((party, level))
+    return list(names) if names is not None else [str(c) for c in calls_up_to(party, level)]
+
+
 def score(facts: ScoreFacts) -> ScoreResult:
     """Score a finished game. Raises ValueError on facts that cannot be."""
     rules = facts.ruleset
     total_tricks = rules.tricks
-    if not 0 <= facts.re_augen <= TOTAL_AUGEN:
+    re_augen = facts.re_augen
+    re_tricks = facts.re_tricks
+    if not 0 <= re_augen <= TOTAL_AUGEN:
         raise ValueError(f"re_augen must be between 0 and {TOTAL_AUGEN}")
-    if not 0 <= facts.re_tricks <= total_tricks:
+    if not 0 <= re_tricks <= total_tricks:
         raise ValueError(f"re_tricks must be between 0 and {total_tricks}")
     solo = facts.contract.scored_as_solo
     expected_re = 1 if solo else 2
     if facts.bock < 1:
         raise ValueError("the Bock multiplier is at least 1")
-    if len(facts.re_seats) != expected_re or len(set(facts.re_seats)) != expected_re:
+    re_seats = facts.re_seats
+    if len(re_seats) != expected_re or len(set(re_seats)) != expected_re:
         raise ValueError(f"a {facts.contract} game has {expected_re} distinct Re seat(s)")
-    if any(not 0 <= s <= 3 for s in facts.re_seats):
+    if any(not 0 <= s <= 3 for s in re_seats):
         raise ValueError("seats are 0..3")
-    if (facts.re_tricks == 0 and facts.re_augen > 0) or (
-        facts.re_tricks == total_tricks and facts.re_augen < TOTAL_AUGEN
-    ):
+    if (re_tricks == 0 and re_augen > 0) or (re_tricks == total_tricks and re_augen < TOTAL_AUGEN):
         raise ValueError("Augen and tricks do not fit together")
 
-    augen = {Party.RE: facts.re_augen, Party.KONTRA: TOTAL_AUGEN - facts.re_augen}
-    tricks = {Party.RE: facts.re_tricks, Party.KONTRA: total_tricks - facts.re_tricks}
-    level = {Party.RE: facts.re_level, Party.KONTRA: facts.kontra_level}
-    need = {p: needed(level[p], level[p.other], p) for p in Party}
-    won = {p: reached(need[p], augen[p], tricks[p], total_tricks) for p in Party}
+    augen = {RE: re_augen, KONTRA: TOTAL_AUGEN - re_augen}
+    tricks = {RE: re_tricks, KONTRA: total_tricks - re_tricks}
+    level = {RE: facts.re_level, KONTRA: facts.kontra_level}
+    need = {
+        RE: needed(level[RE], level[KONTRA], RE),
+        KONTRA: needed(level[KONTRA], level[RE], KONTRA),
+    }
     winner: Party | None = None
-    if won[Party.RE]:
-        winner = Party.RE
-    elif won[Party.KONTRA]:
-        winner = Party.KONTRA
+    if reached(need[RE], re_augen, re_tricks, total_tricks):
+        winner = RE
+    elif reached(need[KONTRA], augen[KONTRA], tricks[KONTRA], total_tricks):
+        winner = KONTRA
 
     items: list[Item] = []
     if winner is not None:
-        loser = winner.other
+        loser = KONTRA if winner is RE else RE
         items.append(Item("won", winner, 1))
-        for line in (90, 60, 30):
+        for line, name in _LINES:
             if augen[loser] < line:
-                items.append(Item(f"under_{line}", winner, 1))
+                items.append(Item(name, winner, 1))
         if tricks[loser] == 0:
             items.append(Item("schwarz", winner, 1))
-        for p in Party:
+        if not rules.stammtisch_scoring:
             # House rule (Stammtisch): Re and Kontra double the value instead of adding 2.
-            if level[p] >= 0 and not rules.stammtisch_scoring:
-                items.append(Item(f"{p}_announced", winner, 2))
-        for p in Party:
+            for p in _PARTIES:
+                if level[p] >= 0:
+                    items.append(Item(_ANNOUNCED[p], winner, 2))
+        for p in _PARTIES:
+            names = _ABSAGE_ITEMS[p]
             for lv in range(1, level[p] + 1):
-                items.append(Item(f"{p}_{_ABSAGE_NAME[lv]}", winner, 1))
+                items.append(Item(names[lv], winner, 1))
     else:
         # No winner (TSR 7.1.4): only the lines the opponent stayed under count.
-        for p in Party:
-            for line in (90, 60, 30):
-                if augen[p.other] < line:
-                    items.append(Item(f"under_{line}", p, 1))
-    for p in Party:
-        for lv in range(1, level[p.other] + 1):
-            line = _REACHED_AGAINST[lv]
+        for p in _PARTIES:
+            other = KONTRA if p is RE else RE
+            for line, name in _LINES:
+                if augen[other] < line:
+                    items.append(Item(name, p, 1))
+    for p in _PARTIES:
+        other = KONTRA if p is RE else RE
+        for lv in range(1, level[other] + 1):
+            line, name = _REACHED_ITEMS[lv]
             if augen[p] >= line:
-                items.append(Item(f"reached_{line}_against_{_ABSAGE_NAME[lv]}", p, 1))
+                items.append(Item(name, p, 1))
 
     specials: list[Item] = []
     ignored: list[Item] = []
-    earned = [Item(str(kind), party, 1) for kind, party in facts.specials]
+    earned = [Item(kind.value, party, 1) for kind, party in facts.specials]
     if solo:
         ignored = earned
     else:
         specials = earned
-        if winner is Party.KONTRA:
-            specials.insert(0, Item(str(Sonderpunkt.GEGEN_DIE_ALTEN), Party.KONTRA, 1))
+        if winner is KONTRA:
+            specials.insert(0, Item(Sonderpunkt.GEGEN_DIE_ALTEN.value, KONTRA, 1))
 
     def net(group: list[Item]) -> int:
-        return sum(i.points if i.party is Party.RE else -i.points for i in group)
+        return sum(i.points if i.party is RE else -i.points for i in group)
 
     notes: list[str] = []
     if winner is None and rules.no_winner_score is NoWinnerScore.ZERO:
@@ -222,42 +251,37 @@ def score(facts: ScoreFacts) -> ScoreResult:
         ignored = [*ignored, *specials]
         items, specials = [], []
         notes.append("no_winner_zero")
-    value = net(items) + net(specials)
+    value = net(items) + net(specials) if items or specials else 0
     # House rule: the winners never end below zero after the Sonderpunkte.
-    below_zero = (winner is Party.RE and value < 0) or (winner is Party.KONTRA and value > 0)
+    below_zero = (winner is RE and value < 0) or (winner is KONTRA and value > 0)
     if rules.winner_floor_zero and below_zero:
         value = 0
         notes.append("winner_floor_zero")
     multiplier = facts.bock
     if rules.stammtisch_scoring and winner is not None:
-        for p in Party:
+        for p in _PARTIES:
             if level[p] >= 0:
                 multiplier *= 2
-                notes.append(f"{p}_announced_doubles")
+                notes.append(_DOUBLES[p])
     if facts.bock > 1:
         notes.append(f"bock_x{facts.bock}")
     value *= multiplier
-    scores = [0, 0, 0, 0]
-    for seat in range(4):
-        if seat in facts.re_seats:
-            scores[seat] = 3 * value if solo else value
-        else:
-            scores[seat] = -value
-    calls = {p: [str(c) for c in calls_up_to(p, level[p])] for p in Party}
+    re_score = 3 * value if solo else value
+    s0, s1, s2, s3 = (re_score if seat in re_seats else -value for seat in range(4))
     return ScoreResult(
-        re_augen=augen[Party.RE],
-        kontra_augen=augen[Party.KONTRA],
-        re_tricks=tricks[Party.RE],
-        kontra_tricks=tricks[Party.KONTRA],
-        calls=calls,
-        re_needed=need[Party.RE],
-        kontra_needed=need[Party.KONTRA],
+        re_augen=re_augen,
+        kontra_augen=augen[KONTRA],
+        re_tricks=re_tricks,
+        kontra_tricks=tricks[KONTRA],
+        calls={RE: _call_names(RE, level[RE]), KONTRA: _call_names(KONTRA, level[KONTRA])},
+        re_needed=need[RE],
+        kontra_needed=need[KONTRA],
         winner=winner,
         game_points=tuple(items),
         special_points=tuple(specials),
         ignored_specials=tuple(ignored),
         game_value=value,
-        scores=(scores[0], scores[1], scores[2], scores[3]),
+        scores=(s0, s1, s2, s3),
         solo=solo,
         notes=tuple(notes),
         multiplier=multiplier,
