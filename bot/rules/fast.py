@@ -50,6 +50,7 @@ class FastTables:
     strength: tuple[tuple[int, ...], ...]  # [led card][card]: the highest strength wins
     dulle: int  # fast id of the H10 when it is a trump, else -1
     second_dulle_wins: tuple[bool, bool]  # (an earlier trick, the last trick)
+    house_dulle: int  # ``dulle`` when a house rule may let the second one win, else -2
     deck: tuple[int, ...]  # the 48-card deck as sorted fast ids
     deck_without_nines: tuple[int, ...]
 
@@ -95,6 +96,8 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
             for i in range(size)
         )
     h10 = code[Card.H10]
+    dulle = h10 if order.klass[Card.H10] == TRUMP else -1
+    second_wins = _second_dulle_wins(dulle_tie)
     return FastTables(
         order=order,
         dulle_tie=dulle_tie,
@@ -104,8 +107,9 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
         lo=tuple(lo),
         hi=tuple(hi),
         strength=tuple(by_class[k] for k in klass),
-        dulle=h10 if order.klass[Card.H10] == TRUMP else -1,
-        second_dulle_wins=_second_dulle_wins(dulle_tie),
+        dulle=dulle,
+        second_dulle_wins=second_wins,
+        house_dulle=dulle if second_wins != (False, False) else -2,
         deck=tuple(sorted(code[c] for c in deck(True))),
         deck_without_nines=tuple(sorted(code[c] for c in deck(False))),
     )
@@ -293,8 +297,7 @@ def _lean(
     hi_of = tables.hi
     st_of = tables.strength
     augen = tables.augen
-    sdw = tables.second_dulle_wins
-    dulle = tables.dulle if sdw[0] or sdw[1] else -2
+    dulle = tables.house_dulle
     re_augen = 0
     re_tricks = 0
     while number < total:

@@ -321,7 +321,6 @@ class Game:
         self.party_calls: dict[Party, PartyCalls] = {Party.RE: NO_CALLS, Party.KONTRA: NO_CALLS}
         self.calls: list[tuple[int, Call, int]] = []  # (seat, call, cards in hand)
         self.tricks: list[Trick] = []
-        self.current: list[Card] = []
         self.leader: int = (self.dealer + 1) % 4
         self.result: ScoreResult | None = None
         self.vorgefuehrt: int | None = None
@@ -352,6 +351,11 @@ class Game:
         return self._order
 
     @property
+    def current(self) -> list[Card]:
+        """The cards of the open trick so far, led card first (a new list)."""
+        return list(map(self._ft.card.__getitem__, self._fcur))
+
+    @property
     def finished(self) -> bool:
         return self.phase is Phase.FINISHED
 
@@ -378,7 +382,7 @@ class Game:
                 assert self.armut is not None
                 return self.armut.taker if self.armut.taker is not None else self.armut.asked_next()
             case Phase.PLAY:
-                return (self.leader + len(self.current)) % 4
+                return (self.leader + len(self._fcur)) % 4
             case Phase.FINISHED:
                 return None
             case _:
@@ -529,7 +533,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Validate and apply one action; raises IllegalActionError and changes nothing then."""
         if type(action) is Play:  # the common case first, checked and applied on fast ids
-            self._play(action.seat, action.card, action)
+            self.play(action.seat, action.card)
             return
         self.validate(action)
         self.actions.append(action)
@@ -566,10 +570,6 @@ class Game:
                 assert_never(action)
         self._turn = self._compute_turn()
 
-    def play(self, seat: int, card: Card) -> None:
-        """``apply(Play(seat, card))`` without building the action; raises the same errors."""
-        self._play(seat, card, None)
-
     def validate(self, action: Action) -> None:
         """Raise IllegalActionError if the action is not allowed now; change nothing."""
         if not 0 <= action.seat <= 3:
@@ -579,10 +579,11 @@ class Game:
             hand = self.hands[action.seat]
             card = action.card
             if card in hand:
-                if not self.current:
+                current = self.current
+                if not current:
                     return
                 klass = self._order.klass
-                k = klass[self.current[0]]
+                k = klass[current[0]]
                 if klass[card] == k or all(klass[c] != k for c in hand):
                     return
         if self.phase is Phase.FINISHED:
@@ -657,7 +658,8 @@ class Game:
                     raise IllegalActionError(
                         "card_not_in_hand", f"seat {action.seat} does not hold {action.card}"
                     )
-                led = self.current[0] if self.current else None
+                current = self.current
+                led = current[0] if current else None
                 if action.card not in legal_cards(self.order, hand, led):
                     what = "trump" if self.order.klass[led] == TRUMP else led.suit.name.lower()  # type: ignore[index,union-attr]
                     raise IllegalActionError(
@@ -812,14 +814,18 @@ class Game:
     def _set_parties(self, re: set[int]) -> None:
         self.parties = [Party.RE if s in re else Party.KONTRA for s in range(4)]
 
-    def _play(self, seat: int, card: Card, action: Play | None) -> None:
-        """Check and apply a card play; anything but a legal card goes to ``validate``."""
-        if seat == self._turn and self.phase is _PLAY and 0 <= card < 24:
+    def play(self, seat: int, card: Card) -> None:
+        """``apply(Play(seat, card))`` without building the action; raises the same errors.
+
+        The hot path: checked on fast ids; anything but a legal card goes to ``validate``
+        for its reason.
+        """
+        if seat == self._turn and self.phase is _PLAY and card.__class__ is Card:
             ft = self._ft
             f = ft.code[card]
             h = self._fh[seat]
-            i = bisect_left(h, f)
-            if i < len(h) and h[i] == f:
+            i = h.index(f) if f in h else -1
+            if i >= 0:
                 cur = self._fcur
                 if cur:
                     lo = ft.lo[cur[0]]
@@ -829,16 +835,18 @@ class Game:
                             i = -1  # holds the led class: must follow (validate says so)
                 if i >= 0:
                     del h[i]
-                    card = self.hands[seat].pop(i)
-                    self.actions.append(_PLAYS[seat][card] if action is None else action)
+                    self.hands[seat].pop(i)
+                    self.actions.append(_PLAYS[seat][card])
                     cur.append(f)
-                    self.current.append(card)
                     if len(cur) < 4:
                         self._turn = (seat + 1) % 4
                     else:
                         self._end_trick(cur, ft)
                     return
-        self.validate(Play(seat, card) if action is None else action)
+        if type(card) is int and 0 <= card < len(CARDS):
+            self.play(seat, Card(card))  # a plain card number, e.g. from a test
+            return
+        self.validate(Play(seat, card))
         raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
 
     def _end_trick(self, cur: list[int], ft: FastTables) -> None:
@@ -855,15 +863,15 @@ class Game:
             best = st[c2]
         if st[c3] > best:
             idx = 3
-        number = len(self.tricks) + 1
-        if cur[idx] == ft.dulle and ft.second_dulle_wins != (False, False):
+        tricks = self.tricks
+        number = len(tricks) + 1
+        if cur[idx] == ft.house_dulle:
             idx = trick_winner(ft, cur, number == self._tricks)  # house rule: Dullen
         leader = self.leader
         winner = (leader + idx) % 4
-        self.tricks.append(Trick(leader, tuple(self.current), winner))
+        tricks.append(Trick(leader, tuple(map(ft.card.__getitem__, cur)), winner))
         augen = ft.augen
         self._trick_augen.append(augen[c0] + augen[c1] + augen[c2] + augen[c3])
-        self.current = []
         self._fcur = []
         self.leader = winner
         self._turn = winner
