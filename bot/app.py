@@ -17,6 +17,7 @@ import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
@@ -29,6 +30,7 @@ from discord.ext import commands
 import db
 from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Engine, Event
+from bot.engine.forwarding import Forwarder
 from bot.engine.tournaments import TournamentService
 from bot.render.translator import DokoTranslator
 from db.errors import StoreError
@@ -89,6 +91,9 @@ class DokoBot(commands.Bot):
         self.db: db.Database | None = None
         self.engine: Engine | None = None
         self.tournaments: TournamentService | None = None
+        # Sharded: interactions for tables another process runs go through the database.
+        self.forwarder: Forwarder | None = None
+        self.lease_owner = lease_owner_id(settings) if settings.sharded else None
         self.component_handler: Callable[..., Awaitable[None]] | None = None
         self._unsubscribe: Callable[[], None] | None = None
 
@@ -101,12 +106,19 @@ class DokoBot(commands.Bot):
             )
             self._unsubscribe = self.engine.subscribe(self._forward)
             self.tournaments = TournamentService(self.engine)
+            if self.lease_owner is not None:
+                # A dead process's lease runs out within one lease time and its replacement
+                # claims the table soon after: only then is nobody running it.
+                grace = timedelta(seconds=2 * self.settings.lease_seconds)
+                self.forwarder = Forwarder(self.engine, self.lease_owner, grace=grace)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.engine is not None:
             await self.engine.start()
         if self.tournaments is not None:
             await self.tournaments.start()  # after the engine: its tables must be loaded
+        if self.forwarder is not None:
+            self.forwarder.start()
 
     def _sharding(self) -> dict[str, Any]:
         """The engine's share of the work: its guilds, and a name to claim tables under."""
@@ -115,7 +127,7 @@ class DokoBot(commands.Bot):
             return {}
         return {
             "owns_guild": settings.owns_guild,
-            "lease_owner": lease_owner_id(settings),
+            "lease_owner": self.lease_owner,
             "lease_seconds": settings.lease_seconds,
         }
 
@@ -127,6 +139,8 @@ class DokoBot(commands.Bot):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self.forwarder is not None:
+            await self.forwarder.close()
         if self.tournaments is not None:
             await self.tournaments.close()
         if self.engine is not None:

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.model import EngineError, TableInfo
-from bot.render.buttons import Click, DokoButton, DokoSelect
+from bot.render.buttons import Click, DokoButton, DokoSelect, parse_click
 from bot.render.errors import error_text
 from bot.render.hand import return_cards
 from bot.render.presets import PRESETS, preset_name
@@ -26,9 +26,11 @@ from bot.render.texts import Lang, lang_of, t
 from bot.rules.contracts import Contract
 from bot.rules.game import Announce, armut_trumps
 from bot.rules.records import SCORE_FORMAT, RecordError, score_sheet
+from cogs.forwarding import InteractionReply, Reply, WebhookReply, forward_click, forward_command
 from cogs.presenter import Presenter, payload_key
 from db import get_game, get_rating, get_session, get_table, guild_standings, player_standing
 from db.errors import NotFoundError
+from db.forwards import ForwardRow
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +75,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DokoButton, DokoSelect)
         self.bot.component_handler = self.on_click
+        forwarder = getattr(self.bot, "forwarder", None)
+        if forwarder is not None:
+            forwarder.handler = self.on_forwarded
+            forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
         self.bot.component_handler = None
+        forwarder = getattr(self.bot, "forwarder", None)
+        if forwarder is not None:
+            forwarder.handler = forwarder.unowned_handler = None
         self.presenter.close()
 
     @commands.Cog.listener()
@@ -128,6 +137,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         regeln="Regelsatz",
         spiele="Spiele in dieser Runde (Standard: wie der Regelsatz, meist 24)",
         zugzeit="Sekunden pro Zug, danach spielt ein Bot (leer: keine Zugzeit)",
+        plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
     )
     @app_commands.choices(regeln=PRESET_CHOICES)
     async def tisch(
@@ -136,6 +146,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         regeln: str = "ddv",
         spiele: app_commands.Range[int, 1, 200] | None = None,
         zugzeit: app_commands.Range[int, 5, 3600] | None = None,
+        plaetze: app_commands.Range[int, 4, 5] | None = None,
     ) -> None:
         lang = self._seen(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -146,6 +157,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         await interaction.response.defer()
         rules = PRESETS.get(regeln, PRESETS["ddv"])
+        if plaetze is not None:
+            rules = rules.replace(players=plaetze)
         try:
             info = await self.bot.engine.create_table(
                 guild_id=interaction.guild_id,
@@ -170,7 +183,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         lang = self._seen(interaction)
         info = self._table_here(interaction)
         if info is None:
-            await _say(interaction, t(lang, "no_table_here"))
+            # In a DM, for a table another process runs: that process shows the hand.
+            if not await forward_command(self.bot, interaction, "karten"):
+                await _say(interaction, t(lang, "no_table_here"))
             return
         await self._send_hand(interaction, info, lang)
 
@@ -179,10 +194,15 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def ansage(self, interaction: Interaction, ansage: str) -> None:
         lang = self._seen(interaction)
         info = self._table_here(interaction)
+        option = ansage.strip().lower().replace(" ", "")
+        call = CALL_OPTIONS.get(option)
         if info is None:
-            await _say(interaction, t(lang, "no_table_here"))
+            # In a DM, for a table another process runs: that process makes the call.
+            if call is None or not await forward_command(
+                self.bot, interaction, "ansage", (option,)
+            ):
+                await _say(interaction, t(lang, "no_table_here"))
             return
-        call = CALL_OPTIONS.get(ansage.strip().lower().replace(" ", ""))
         if call is None:
             await _say(interaction, t(lang, "err_bad_action"))
             return
@@ -201,13 +221,20 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         info = self._table_here(interaction)
+        lang = _lang(interaction)
         if info is None:
-            return []
+            if interaction.guild_id is not None:
+                return []
+            # A DM: the table may run in another process, which checks the call.
+            return [
+                app_commands.Choice(name=call_name(call, lang), value=option)
+                for option, call in CALL_OPTIONS.items()
+                if option.startswith(current.lower())
+            ]
         try:
             view = self.bot.engine.view_for(info.id, interaction.user.id)
         except EngineError:
             return []
-        lang = _lang(interaction)
         return [
             app_commands.Choice(name=call_name(a.call, lang), value=OPTION_OF_CALL[a.call])
             for a in view.legal
@@ -440,6 +467,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         try:
             info: TableInfo = engine.table(click.table_id)
         except EngineError as error:
+            # Another process may run the table (DMs reach shard 0 only): it answers then.
+            if click.what in GAME_ACTIONS and await forward_click(self.bot, click, interaction):
+                return
             await _say(interaction, error_text(error, lang))
             return
         if click.what == "rules":
@@ -490,12 +520,34 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self, click: Click, interaction: Interaction, info: TableInfo, lang: Lang
     ) -> None:
         user_id = interaction.user.id
+        if not await self._apply_click(click, user_id, info, lang, InteractionReply(interaction)):
+            return
+        try:
+            now, content, ui, key = self.presenter.render_hand(info.id, user_id, lang)
+        except EngineError:
+            return  # the table closed with this action (the last game of the session)
+        if now.status != "playing" or now.game_id is None:
+            return
+        await interaction.edit_original_response(content=content, view=ui)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
+        elif message is not None:
+            self.presenter.adopt_hand(
+                info.id, user_id, now.game_id, message.channel.id, message.id, key
+            )
+
+    async def _apply_click(
+        self, click: Click, user_id: int, info: TableInfo, lang: Lang, reply: Reply
+    ) -> bool:
+        """Check and apply a game click, received here or by another process; a refusal is
+        answered ephemerally with the rule. True when the action was taken."""
         if info.seat_of(user_id) is None:
-            await _say(interaction, t(lang, "err_not_seated"))
-            return
+            await reply.say(t(lang, "err_not_seated"))
+            return False
         if click.version != info.version:
-            await _say(interaction, t(lang, "stale"))
-            return
+            await reply.say(t(lang, "stale"))
+            return False
         match click.what:
             case "card":
                 move: dict[str, Any] = {"play": click.args[0]}
@@ -515,27 +567,76 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 move = {"return": return_cards(click.values)}
             case _:
                 move = {"declare": click.values[0] if click.values else ""}
-        await interaction.response.defer()
+        await reply.defer()
         try:
             await self.bot.engine.act(info.id, user_id, move, version=click.version)
         except EngineError as error:
             text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
-            await interaction.followup.send(text, ephemeral=True)
-            return
+            await reply.say(text)
+            return False
+        return True
+
+    # -- interactions another bot process received for this process's tables ------------
+
+    async def on_forwarded(self, row: ForwardRow) -> None:
+        reply = WebhookReply(self.bot, row)
+        lang = lang_of(row.locale)
+        self.presenter.note_locale(row.user_id, lang)
         try:
-            now, content, ui, key = self.presenter.render_hand(info.id, user_id, lang)
-        except EngineError:
-            return  # the table closed with this action (the last game of the session)
-        if now.status != "playing" or now.game_id is None:
+            info: TableInfo = self.bot.engine.table(row.table_id)
+        except EngineError as error:
+            await reply.say(error_text(error, lang))
             return
-        await interaction.edit_original_response(content=content, view=ui)
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            self.presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
-        elif message is not None:
+        match row.kind:
+            case "click":
+                click = parse_click(row.custom_id, row.args)
+                if click is None or click.what not in GAME_ACTIONS or click.table_id != info.id:
+                    await reply.say(t(lang, "err_bad_action"))
+                    return
+                self._adopt_dm_hand(info, row)
+                await self._apply_click(click, row.user_id, info, lang, reply)
+            case "karten":
+                if info.seat_of(row.user_id) is None:
+                    await reply.say(t(lang, "err_not_seated"))
+                    return
+                try:
+                    _, content, ui, _ = self.presenter.render_hand(info.id, row.user_id, lang)
+                except EngineError as error:
+                    await reply.say(error_text(error, lang))
+                    return
+                await reply.send(content, ui)
+            case "ansage":
+                call = CALL_OPTIONS.get(row.args[0] if row.args else "")
+                if call is None:
+                    await reply.say(t(lang, "err_bad_action"))
+                    return
+                try:
+                    await self.bot.engine.act(info.id, row.user_id, {"call": str(call)})
+                except EngineError as error:
+                    await reply.say(error_text(error, lang))
+                    return
+                await reply.say(t(lang, "called", call=call_name(call, lang)))
+
+    def _adopt_dm_hand(self, info: TableInfo, row: ForwardRow) -> None:
+        """The clicked DM is the user's hand message of this game, unless one is known: so
+        this process edits it rather than sending another (it forgets them on a restart)."""
+        state = self.presenter.tables.get(info.id)
+        if state is None or info.game_id is None or row.channel_id is None:
+            return
+        known = state.hands.get(row.user_id)
+        if row.message_id is not None and (known is None or known.game_id != info.game_id):
             self.presenter.adopt_hand(
-                info.id, user_id, now.game_id, message.channel.id, message.id, key
+                info.id, row.user_id, info.game_id, row.channel_id, row.message_id, ()
             )
+
+    async def on_unowned(self, row: ForwardRow) -> None:
+        """A forwarded interaction nobody will apply: say so instead of leaving it silent."""
+        lang = lang_of(row.locale)
+        try:
+            closed = (await get_table(self.bot.db, row.table_id)).status == "closed"
+        except NotFoundError:
+            closed = True
+        await WebhookReply(self.bot, row).say(t(lang, "err_no_table" if closed else "unowned"))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -32,7 +32,7 @@ from bot.engine.model import (
     TableInfo,
     ViewChanged,
 )
-from bot.render.hand import hand_message
+from bot.render.hand import hand_message, sitting_out_message
 from bot.render.table import (
     closed_message,
     final_message,
@@ -264,6 +264,11 @@ class Presenter:
                 self._update_info(table, info)
                 assert table.job is not None
                 table.job.mark()
+                # Five players: the dealer gets no view of the game, only word that he sits
+                # out (a hand job that finds nothing new sends nothing).
+                out = info.seats[info.sitting_out] if info.sitting_out is not None else None
+                if out is not None and out.user_id is not None and info.status == "playing":
+                    self.mark_hand(table, out.user_id)
             case ViewChanged(table_id=table_id, user_id=user_id):
                 state = self.tables.get(table_id)
                 if state is not None:
@@ -372,8 +377,14 @@ class Presenter:
     def render_hand(
         self, table_id: int, user_id: int, lang: Lang
     ) -> tuple[TableInfo, str, discord.ui.View, Payload]:
-        """The user's hand as of now (raises EngineError when there is none)."""
+        """The user's hand as of now (raises EngineError when there is none); for the dealer
+        sitting out at a five-player table, a note without cards."""
         info = self.bot.engine.table(table_id)
+        if info.status == "playing" and info.game_seat_of(user_id) is None:
+            seat = info.seat_of(user_id)
+            if seat is not None and seat == info.sitting_out:
+                content, ui = sitting_out_message(info, lang)
+                return info, content, ui, payload_key(content, None, ui)
         view = self.bot.engine.view_for(table_id, user_id)
         content, ui = hand_message(info, view, lang)
         return info, content, ui, payload_key(content, None, ui)

@@ -164,3 +164,23 @@ class DokoSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = tuple(str(v) for v in self.item.values)
         await _dispatch(Click(self.what, self.table_id, self.version, (), values), interaction)
+
+
+def parse_click(custom_id: str, values: tuple[str, ...] = ()) -> Click | None:
+    """The click that a component id (and a select's picks) stands for; None for another id.
+
+    For a click that arrives as stored data rather than as a component (another bot process
+    received it).
+    """
+    for item in (DokoButton, DokoSelect):
+        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            args = match.groupdict().get("args")
+            return Click(
+                match["what"],
+                int(match["table"]),
+                int(match["version"]),
+                tuple(args.split(":")) if args else (),
+                values,
+            )
+    return None

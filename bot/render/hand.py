@@ -19,7 +19,8 @@ from bot.render.table import (
     armut_lines,
     bock_schweinchen_lines,
     last_trick_text,
-    seat_name,
+    player_name,
+    sitting_out_line,
     trick_text,
 )
 from bot.render.terms import call_name, card_label, contract_name, party_name
@@ -58,9 +59,12 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
             table=info.id,
             number=info.game_number,
             game_id=info.game_id,
-            seat=seat + 1,
+            seat=info.game_seats[seat] + 1,  # the table seat, as the lobby numbers them
         )
     ]
+    out = sitting_out_line(info, lang)
+    if out is not None:
+        lines.append(out)
     if view.phase is Phase.VORBEHALT:
         lines.append(t(lang, "phase_vorbehalt"))
     elif view.phase is Phase.DECLARE:
@@ -75,11 +79,11 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
                     lang,
                     "soloist_line",
                     contract=contract_name(contract, lang),
-                    name=seat_name(info, view.soloist, lang),
+                    name=player_name(info, view.soloist, lang),
                 )
             )
         elif contract is Contract.HOCHZEIT and view.hochzeiter is not None:
-            lines.append(t(lang, "hochzeit_line", name=seat_name(info, view.hochzeiter, lang)))
+            lines.append(t(lang, "hochzeit_line", name=player_name(info, view.hochzeiter, lang)))
         else:
             lines.append(t(lang, "contract_line", contract=contract_name(contract, lang)))
         party = view.own_party
@@ -98,10 +102,10 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
     elif view.to_act == seat:
         lines.append(t(lang, "your_turn"))
     elif view.to_act is not None:
-        lines.append(t(lang, "turn_line", name=seat_name(info, view.to_act, lang)))
+        lines.append(t(lang, "turn_line", name=player_name(info, view.to_act, lang)))
     if view.phase is Phase.PLAY:
         calls = ", ".join(
-            f"{call_name(c, lang)} ({seat_name(info, s, lang)})" for s, c in view.calls
+            f"{call_name(c, lang)} ({player_name(info, s, lang)})" for s, c in view.calls
         )
         lines.append(f"{t(lang, 'calls')}: {calls or t(lang, 'no_calls')}")
         lines.append(
@@ -122,7 +126,7 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
         if any(isinstance(a, ArmutOffer) for a in view.legal):
             lines.append(t(lang, "armut_offer_prompt"))
     elif view.phase is Phase.ARMUT and view.to_act == seat and view.armut is not None:
-        poor = seat_name(info, view.armut.poor, lang)
+        poor = player_name(info, view.armut.poor, lang)
         if returning(view):
             lines.append(t(lang, "armut_return_prompt", n=view.armut.offered, name=poor))
         else:
@@ -266,3 +270,22 @@ def return_cards(values: tuple[str, ...]) -> list[str]:
 
 def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, discord.ui.View]:
     return hand_content(info, view, lang), hand_view(info, view, lang)
+
+
+def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, discord.ui.View]:
+    """The DM of the dealer at a five-player table: he sits this game out, so no hand."""
+    assert info.sitting_out is not None
+    content = "\n".join(
+        [
+            t(
+                lang,
+                "hand_head",
+                table=info.id,
+                number=info.game_number,
+                game_id=info.game_id,
+                seat=info.sitting_out + 1,
+            ),
+            t(lang, "you_sit_out"),
+        ]
+    )
+    return content, discord.ui.View(timeout=None)

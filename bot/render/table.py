@@ -7,6 +7,7 @@ end of a game, the engine's game summary, in which every card has been played.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -40,7 +41,20 @@ def seat_label(seat: SeatInfo | None, lang: Lang) -> str:
 
 
 def seat_name(info: TableInfo, seat: int, lang: Lang = "de") -> str:
+    """The name on table seat ``seat``."""
     return seat_label(info.seats[seat], lang)
+
+
+def player_name(info: TableInfo, game_seat: int, lang: Lang = "de") -> str:
+    """The name of who plays game seat ``game_seat`` (at five players not the table seat)."""
+    return seat_label(info.player(game_seat), lang)
+
+
+def sitting_out_line(info: TableInfo, lang: Lang) -> str | None:
+    """Who deals and sits this game out at a five-player table."""
+    if info.sitting_out is None:
+        return None
+    return t(lang, "sitting_out_line", name=seat_name(info, info.sitting_out, lang))
 
 
 def timer_text(info: TableInfo, lang: Lang) -> str:
@@ -52,7 +66,9 @@ def timer_text(info: TableInfo, lang: Lang) -> str:
 def rules_preset_name(rules: Ruleset, lang: Lang) -> str:
     from bot.render.presets import preset_name, preset_of
 
-    return preset_name(preset_of(rules), lang)
+    # The table size is no part of a preset: five at a DDV table still play DDV rules.
+    name = preset_name(preset_of(rules.replace(players=4)), lang)
+    return name + t(lang, "five_seats_suffix") if rules.players == 5 else name
 
 
 def rules_lines(rules: Ruleset, games: int, lang: Lang) -> list[str]:
@@ -82,7 +98,8 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
     embed.add_field(
         name=t(lang, "seats"),
         value="\n".join(
-            t(lang, "seat_line", n=i + 1, name=seat_label(info.seats[i], lang)) for i in range(4)
+            t(lang, "seat_line", n=i + 1, name=seat_label(info.seats[i], lang))
+            for i in range(info.size)
         ),
         inline=False,
     )
@@ -170,13 +187,13 @@ def trick_text(info: TableInfo, leader: int, cards: Sequence[Card], lang: Lang) 
     if not cards:
         return t(lang, "empty_trick")
     return " · ".join(
-        f"{seat_name(info, (leader + i) % 4, lang)} {card_label(c, lang)}"
+        f"{player_name(info, (leader + i) % 4, lang)} {card_label(c, lang)}"
         for i, c in enumerate(cards)
     )
 
 
 def last_trick_text(info: TableInfo, trick: Trick, lang: Lang) -> str:
-    winner = seat_name(info, trick.winner, lang) if trick.winner is not None else "?"
+    winner = player_name(info, trick.winner, lang) if trick.winner is not None else "?"
     return (
         trick_text(info, trick.leader, trick.cards, lang)
         + " "
@@ -188,13 +205,13 @@ def armut_lines(info: TableInfo, armut: ArmutView | None, lang: Lang) -> list[st
     """The public part of an Armut: who is poor, who declined, who took, trumps returned."""
     if armut is None:
         return []
-    poor = seat_name(info, armut.poor, lang)
+    poor = player_name(info, armut.poor, lang)
     lines = [t(lang, "armut_line", name=poor, n=armut.offered)]
     if armut.declined:
-        names = ", ".join(seat_name(info, s, lang) for s in armut.declined)
+        names = ", ".join(player_name(info, s, lang) for s in armut.declined)
         lines.append(t(lang, "armut_declined", names=names))
     if armut.taker is not None:
-        lines.append(t(lang, "armut_taken", name=seat_name(info, armut.taker, lang), poor=poor))
+        lines.append(t(lang, "armut_taken", name=player_name(info, armut.taker, lang), poor=poor))
     if armut.trumps_returned is not None:
         lines.append(t(lang, "armut_returned", n=armut.offered, trumps=armut.trumps_returned))
     return lines
@@ -207,7 +224,7 @@ def bock_schweinchen_lines(
     if bock > 1:
         lines.append(t(lang, "bock_line", n=bock))
     if schweinchen is not None:
-        lines.append(t(lang, "schweinchen_line", name=seat_name(info, schweinchen, lang)))
+        lines.append(t(lang, "schweinchen_line", name=player_name(info, schweinchen, lang)))
     return lines
 
 
@@ -215,7 +232,7 @@ def redeal_text(info: TableInfo, reason: Redeal | None, seat: int | None, lang: 
     """Why the cards were dealt again (Schmeißen, an Armut nobody took)."""
     if reason is None or seat is None:
         return t(lang, "redeal_unknown")
-    return t(lang, f"redeal_{reason}", name=seat_name(info, seat, lang))
+    return t(lang, f"redeal_{reason}", name=player_name(info, seat, lang))
 
 
 def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
@@ -228,31 +245,37 @@ def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
     contract = pv.contract or Contract.NORMAL
     name = contract_name(contract, lang)
     if contract is Contract.HOCHZEIT and pv.hochzeiter is not None:
-        lines = [t(lang, "hochzeit_line", name=seat_name(info, pv.hochzeiter, lang))]
+        lines = [t(lang, "hochzeit_line", name=player_name(info, pv.hochzeiter, lang))]
         partner = [
             s for s in range(4) if s != pv.hochzeiter and pv.parties[s] is pv.parties[pv.hochzeiter]
         ]
         if pv.clarification_trick is None:
             lines.append(t(lang, "hochzeit_open"))
         elif partner:
-            lines.append(t(lang, "hochzeit_partner", name=seat_name(info, partner[0], lang)))
+            lines.append(t(lang, "hochzeit_partner", name=player_name(info, partner[0], lang)))
         return "\n".join(lines)
     if pv.soloist is not None:
-        return t(lang, "soloist_line", contract=name, name=seat_name(info, pv.soloist, lang))
+        return t(lang, "soloist_line", contract=name, name=player_name(info, pv.soloist, lang))
     return t(lang, "contract_line", contract=name)
 
 
 def calls_text(info: TableInfo, calls: Sequence[tuple[int, Any]], lang: Lang) -> str:
     if not calls:
         return t(lang, "no_calls")
-    return ", ".join(f"{call_name(c, lang)} ({seat_name(info, s, lang)})" for s, c in calls)
+    return ", ".join(f"{call_name(c, lang)} ({player_name(info, s, lang)})" for s, c in calls)
 
 
 def seats_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
+    """One line per table seat; at five players the dealer's says he sits out."""
     lines = []
-    for s in range(4):
+    for table_seat in range(info.size):
+        if table_seat not in info.game_seats:
+            name = seat_name(info, table_seat, lang)
+            lines.append(f"**{name}** · {t(lang, 'sits_out')}")
+            continue
+        s = info.game_seats.index(table_seat)
         marker = "▶ " if pv.to_act == s else ""
-        parts = [f"{marker}**{seat_name(info, s, lang)}**"]
+        parts = [f"{marker}**{seat_name(info, table_seat, lang)}**"]
         if pv.phase in (Phase.VORBEHALT, Phase.DECLARE, Phase.ARMUT):
             reserved = pv.reservations[s]
             if reserved is not None:
@@ -267,7 +290,7 @@ def seats_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
 
 
 def totals_text(info: TableInfo, lang: Lang) -> str:
-    return " · ".join(f"{seat_name(info, s, lang)} {info.totals[s]:+d}" for s in range(4))
+    return " · ".join(f"{seat_name(info, s, lang)} {info.totals[s]:+d}" for s in range(info.size))
 
 
 def game_message(
@@ -277,11 +300,14 @@ def game_message(
     pv = info.public
     assert pv is not None and info.game_number is not None and info.game_id is not None
     lines = [redeal] if redeal else []
+    out = sitting_out_line(info, lang)
+    if out is not None:
+        lines.append(out)
     lines.append(contract_text(info, pv, lang))
     lines.extend(armut_lines(info, pv.armut, lang))
     lines.extend(bock_schweinchen_lines(info, pv.bock, pv.schweinchen, lang))
     if pv.to_act is not None:
-        lines.append(t(lang, "turn_line", name=seat_name(info, pv.to_act, lang)))
+        lines.append(t(lang, "turn_line", name=player_name(info, pv.to_act, lang)))
     if dm_closed:
         lines.append(t(lang, "dm_closed_note", names=", ".join(dm_closed)))
     embed = Embed(
@@ -344,9 +370,10 @@ def result_lines(result: dict[str, Any], lang: Lang, solo: bool) -> list[str]:
 
 
 def spielliste_block(info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()) -> str:
-    """The Spielliste as a fixed-width block, the newest games kept if it is long."""
+    """The Spielliste as a fixed-width block (a column per table seat), the newest games kept
+    if it is long."""
     entries = entries or info.spielliste
-    names = [seat_name(info, s, lang)[:8] for s in range(4)]
+    names = [seat_name(info, s, lang)[:8] for s in range(info.size)]
     head = "  # " + "".join(f"{n:>9}" for n in names)
     rows = [
         f"{e.number:>3} " + "".join(f"{tot:>+9d}" for tot in e.totals) + f"  {e.game_value:+d}"
@@ -369,6 +396,8 @@ def final_message(
     session_over: bool = False,
 ) -> tuple[Embed, View]:
     """The finished game: Augen, the Spielwert item by item, points and the Spielliste."""
+    # The summary speaks of game seats: name them as seated in that game, not the next one.
+    info = replace(info, game_seats=entry.seats, sitting_out=entry.sitting_out)
     result = summary["result"]
     contract = Contract(summary["contract"] or "normal")
     if summary.get("soloist") is not None and contract.scored_as_solo:
@@ -376,25 +405,26 @@ def final_message(
             lang,
             "soloist_line",
             contract=contract_name(contract, lang),
-            name=seat_name(info, summary["soloist"], lang),
+            name=player_name(info, summary["soloist"], lang),
         )
     elif summary.get("hochzeit") is not None:
         hochzeit = summary["hochzeit"]
-        head = t(lang, "hochzeit_line", name=seat_name(info, hochzeit["hochzeiter"], lang))
+        head = t(lang, "hochzeit_line", name=player_name(info, hochzeit["hochzeiter"], lang))
         if hochzeit.get("partner") is not None:
             head += "\n" + t(
-                lang, "hochzeit_partner", name=seat_name(info, hochzeit["partner"], lang)
+                lang, "hochzeit_partner", name=player_name(info, hochzeit["partner"], lang)
             )
     else:
         head = t(lang, "contract_line", contract=contract_name(contract, lang))
     armut = summary.get("armut")
     if armut is not None and armut.get("taker") is not None:
-        poor = seat_name(info, armut["poor"], lang)
+        poor = player_name(info, armut["poor"], lang)
         head += "\n" + t(lang, "armut_line", name=poor, n=len(armut["cards"]))
-        head += "\n" + t(lang, "armut_taken", name=seat_name(info, armut["taker"], lang), poor=poor)
+        taker = player_name(info, armut["taker"], lang)
+        head += "\n" + t(lang, "armut_taken", name=taker, poor=poor)
     if summary.get("bock", 1) > 1:
         head += "\n" + t(lang, "bock_line", n=summary["bock"])
-    re_names = ", ".join(seat_name(info, s, lang) for s in summary.get("re_seats", []))
+    re_names = ", ".join(player_name(info, s, lang) for s in summary.get("re_seats", []))
     winner = result["winner"]
     lines = [
         head,
@@ -409,6 +439,9 @@ def final_message(
         ),
         t(lang, "winner", party=party_name(winner)) if winner != "none" else t(lang, "no_winner"),
     ]
+    out = sitting_out_line(info, lang)
+    if out is not None:
+        lines.insert(1, out)
     if session_over:
         lines.append(t(lang, "session_over"))
     embed = Embed(
@@ -432,7 +465,11 @@ def final_message(
     )
     embed.add_field(
         name=t(lang, "points"),
-        value=" · ".join(f"{seat_name(info, s, lang)} {p:+d}" for s, p in enumerate(entry.scores)),
+        value=" · ".join(
+            f"{seat_name(info, s, lang)} {p:+d}"
+            for s, p in enumerate(entry.scores)
+            if s != entry.sitting_out
+        ),
         inline=False,
     )
     upto = [e for e in info.spielliste if e.number <= entry.number] or [entry]

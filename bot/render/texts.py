@@ -45,6 +45,11 @@ DE: dict[str, str] = {
     "seats": "Plätze",
     "seat_free": "frei",
     "seat_line": "Platz {n}: {name}",
+    "sitting_out_line": "{name} gibt und setzt in diesem Spiel aus (0 Punkte).",
+    "sits_out": "setzt aus (gibt)",
+    "five_seats_suffix": " · 5 Plätze (der Geber setzt aus)",
+    "you_sit_out": "Du gibst und **setzt in diesem Spiel aus** (0 Punkte). "
+    "Im nächsten Spiel bekommst du wieder Karten.",
     "ai_suffix": " (Bot {level})",
     "away_suffix": " (abwesend, Bot spielt)",
     "table_title": "Doppelkopf · Tisch {table} · Spiel {number}",
@@ -135,7 +140,8 @@ DE: dict[str, str] = {
     "seat_short": "Platz {n}",
     "help_title": "Doppelkopf-Hilfe",
     "help_body": (
-        "**/doko tisch** – Tisch in diesem Kanal eröffnen (Regeln, Spiele, Zugzeit)\n"
+        "**/doko tisch** – Tisch in diesem Kanal eröffnen (Regeln, Spiele, Zugzeit, "
+        "4 oder 5 Plätze: zu fünft setzt der Geber jedes Spiel aus)\n"
         "**/doko karten** – deine Karten noch einmal zeigen\n"
         "**/doko ansage** – Re, Kontra, keine 90/60/30, schwarz\n"
         "**/doko stand** – Spielliste dieses Tisches\n"
@@ -157,15 +163,18 @@ DE: dict[str, str] = {
     "busy": "Einen Moment, der Tisch antwortet gerade nicht. Versuch es gleich noch einmal.",
     # engine reasons
     "err_no_table": "Dieser Tisch ist nicht mehr offen.",
+    "unowned": "Der Bot-Prozess dieses Tisches antwortet gerade nicht, deine Aktion wurde nicht "
+    "ausgeführt. Versuch es gleich noch einmal.",
     "err_no_game": "An diesem Tisch läuft gerade kein Spiel.",
     "err_not_seated": "Du sitzt nicht an diesem Tisch.",
     "err_already_seated": "Du sitzt schon an diesem Tisch.",
     "err_already_away": "Für dich spielt schon ein Bot.",
     "err_game_running": "Das Spiel läuft schon – das geht nur vor dem Start.",
     "err_table_exists": "In diesem Kanal gibt es schon einen Tisch.",
-    "err_table_full": "Alle vier Plätze sind besetzt.",
+    "err_table_full": "Alle Plätze sind besetzt.",
+    "err_sitting_out": "Du gibst und setzt in diesem Spiel aus.",
     "err_seat_taken": "Dieser Platz ist besetzt.",
-    "err_bad_seat": "Die Plätze heißen 1 bis 4.",
+    "err_bad_seat": "Diesen Platz gibt es an diesem Tisch nicht.",
     "err_bad_level": "Bots gibt es als leicht, mittel und schwer.",
     "err_bad_games": "Eine Runde hat mindestens ein Spiel.",
     "err_bad_timer": "Die Zugzeit muss mindestens 5 Sekunden sein.",
@@ -255,6 +264,11 @@ EN: dict[str, str] = {
     "seats": "Seats",
     "seat_free": "free",
     "seat_line": "Seat {n}: {name}",
+    "sitting_out_line": "{name} deals and sits this game out (0 points).",
+    "sits_out": "sits out (deals)",
+    "five_seats_suffix": " · 5 seats (the dealer sits out)",
+    "you_sit_out": "You deal and **sit this game out** (0 points). "
+    "You get cards again in the next game.",
     "ai_suffix": " (bot {level})",
     "away_suffix": " (away, a bot plays)",
     "table_title": "Doppelkopf · Table {table} · Game {number}",
@@ -343,7 +357,8 @@ EN: dict[str, str] = {
     "seat_short": "seat {n}",
     "help_title": "Doppelkopf help",
     "help_body": (
-        "**/doko table** – open a table in this channel (rules, games, turn timer)\n"
+        "**/doko table** – open a table in this channel (rules, games, turn timer, "
+        "4 or 5 seats: with five the dealer sits out each game)\n"
         "**/doko cards** – show your cards again\n"
         "**/doko call** – Re, Kontra, no 90/60/30, schwarz\n"
         "**/doko standings** – this table's Spielliste\n"
@@ -362,15 +377,18 @@ EN: dict[str, str] = {
     "refused": "Not possible: {reason}",
     "busy": "One moment, the table is not answering right now. Try again shortly.",
     "err_no_table": "This table is not open any more.",
+    "unowned": "The bot process running this table is not answering right now; your action was "
+    "not carried out. Try again shortly.",
     "err_no_game": "No game is running at this table.",
     "err_not_seated": "You do not sit at this table.",
     "err_already_seated": "You already sit at this table.",
     "err_already_away": "A bot already plays for you.",
     "err_game_running": "The game is running – this is only possible before the start.",
     "err_table_exists": "This channel already has a table.",
-    "err_table_full": "All four seats are taken.",
+    "err_table_full": "All seats are taken.",
+    "err_sitting_out": "You deal and sit this game out.",
     "err_seat_taken": "That seat is taken.",
-    "err_bad_seat": "Seats are numbered 1 to 4.",
+    "err_bad_seat": "This table has no such seat.",
     "err_bad_level": "Bots come as leicht, mittel and schwer.",
     "err_bad_games": "A round has at least one game.",
     "err_bad_timer": "The turn timer must be at least 5 seconds.",

@@ -25,6 +25,7 @@ EN: dict[str, str] = {
     "hilfe": "help",
     "spiele": "games",
     "zugzeit": "turn_timer",
+    "plaetze": "seats",
     "spieler": "player",
     "spiel": "game",
     "vertrag": "contract",
@@ -41,6 +42,9 @@ EN: dict[str, str] = {
     "Spiele in dieser Runde (Standard 24)": "Games in this round (default 24)",
     "Sekunden pro Zug, danach spielt ein Bot (leer: keine Zugzeit)": (
         "Seconds per turn, then a bot plays (empty: no timer)"
+    ),
+    "Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)": (
+        "Seats at the table: 4, or 5 (the dealer sits out each game)"
     ),
     "Deine Karten noch einmal zeigen": "Show your cards again",
     "Eine Ansage oder Absage machen": "Make a call (Ansage or Absage)",

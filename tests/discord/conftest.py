@@ -103,7 +103,8 @@ class LeakCheck:
                 for a in record["actions"]:
                     if "play" in a:
                         hands[a["seat"]][a["play"]] -= 1
-                own = info.seat_of(viewer.id) if viewer is not None else None
+                # The viewer's game seat: none for the dealer sitting out at five players.
+                own = info.game_seat_of(viewer.id) if viewer is not None else None
                 for card in cards:
                     mine = hands[own][card] if own is not None else 0
                     others = sum(hands[s][card] for s in range(4) if s != own)

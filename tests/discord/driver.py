@@ -49,7 +49,7 @@ async def human_to_act(world: World, table_id: int) -> tuple[User, TableInfo] | 
         pv = info.public
         if pv is None or pv.to_act is None:
             return None
-        seat = info.seats[pv.to_act]
+        seat = info.player(pv.to_act)  # the game seat's player (five: not the table seat)
         if seat is None or seat.user_id is None or seat.played_by_ai:
             return None
         user = next(u for u in world.users if u.id == seat.user_id)

@@ -1,5 +1,6 @@
 """Two bot processes on two shards sharing one PostgreSQL: each plays its guild's table to the
 end; one is killed mid-trick and restarted, its table goes on, the other's is never touched.
+Clicks in DMs reach shard 0 only: a player at a shard-1 table plays it through forwarding.
 
 Needs PostgreSQL (``DOKO_TEST_POSTGRES_URL``): skipped locally without it, failed under CI.
 """
@@ -20,10 +21,11 @@ import pytest
 
 import db
 from bot.app import apply_discord_overrides, sync_commands
+from bot.render.texts import t
 from db import leases
 from db.postgres import scratch_schema
 from tests.conftest import postgres_url
-from tests.discord.conftest import message_text, settings_for
+from tests.discord.conftest import bad_requests, message_text, settings_for
 from tests.discord.test_process import REPO, TRICK_LINE, first_enabled, my_turn_message
 from tests.fakediscord import Channel, FakeDiscord, Message, User
 
@@ -120,11 +122,17 @@ async def click_and_wait(fake: FakeDiscord, user: User, message: Message, custom
     await fake.wait_for(lambda: message.custom_ids != seen, 10, f"{custom_id} to take effect")
 
 
-async def play_on(fake: FakeDiscord, user: User, store: db.Database, table_id: int) -> None:
+async def play_on(
+    fake: FakeDiscord,
+    user: User,
+    store: db.Database,
+    table_id: int,
+    turn: Callable[[FakeDiscord, User], Message | None] = my_turn_message,
+) -> None:
     """The human clicks a legal card (or Gesund) whenever it is their turn, until the end."""
     seen: list[str] = []
     while (await db.get_table(store, table_id)).status != "closed":
-        message = my_turn_message(fake, user)
+        message = turn(fake, user)
         if message is None or message.custom_ids == seen:
             await asyncio.sleep(0.05)
             continue
@@ -236,4 +244,174 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
     for bot, code in zip(bots, codes, strict=True):
         assert code == 0, bot.log()[-3000:]
         # The killed run's log ends abruptly; no run may show a traceback.
+        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+
+
+def dm_hand(fake: FakeDiscord, user: User) -> Message | None:
+    """The DM hand message when it is the user's turn; not an ephemeral hand that
+    ``/doko karten`` showed (it is a snapshot, as in a channel)."""
+    for message in reversed(fake.visible_messages(user, fake.dm_channel(user))):
+        if message.ephemeral:
+            continue
+        for component in message.iter_components():
+            cid = component.get("custom_id", "")
+            if cid.startswith(("doko:card:", "doko:reserve:")) and not component.get("disabled"):
+                return message
+    return None
+
+
+def enabled(message: Message, prefix: str) -> str | None:
+    return next(
+        (
+            c["custom_id"]
+            for c in message.iter_components()
+            if c["custom_id"].startswith(prefix) and not c.get("disabled")
+        ),
+        None,
+    )
+
+
+async def forward_states(store: db.Database) -> list[str]:
+    rows = await store.fetchall("SELECT state FROM forwarded_interactions ORDER BY id")
+    return [str(r["state"]) for r in rows]
+
+
+async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_0(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    base = postgres_url()
+    bert = fake.add_user("bert")
+    guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
+    channel = guild.channels[0]
+    apply_discord_overrides(fake.env())
+    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
+    async with scratch_schema(base, "doko_forward") as url:
+        store = await db.connect(url)
+        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
+        try:
+            for bot in bots:
+                await bot.start()
+            lobby = await open_table(fake, bert, channel)
+            start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
+            assert (await fake.response(start, timeout=5)).status == 200
+            row = await db.find_open_table(store, guild.id, channel.id)
+            assert row is not None
+            lease = await leases.get(store, row.id)
+            assert lease is not None and lease.owner_id.startswith("shards 1/2 ")
+
+            # A double click on the DM hand: both reach shard 0 and are acknowledged at once
+            # (deferred update); shard 1 applies one, the other is stale and says so.
+            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+            custom_id = first_enabled(message, "doko:")
+            clicks = [await fake.click(bert, message, custom_id) for _ in range(2)]
+            for click in clicks:
+                callback = await fake.response(click, timeout=5)
+                assert callback.status == 200 and callback.type == 6
+            refusal = await fake.wait_for(
+                lambda: next((m for c in clicks for m in c.followups), None), 10, "the refusal"
+            )
+            assert refusal.ephemeral_to is bert and message_text(refusal) == t("de", "stale")
+
+            async def both_handled() -> bool:
+                return await forward_states(store) == ["done", "done"]
+
+            await until(both_handled, 10, "both clicks to be handled")
+            assert sum(len(c.followups) for c in clicks) == 1
+
+            # /doko karten in the DM: shard 0 receives it, shard 1 shows the hand.
+            ix = await fake.slash(bert, "doko karten")
+            assert (await fake.response(ix, timeout=5)).type == 5
+            hand = await fake.followup(ix, timeout=10)
+            assert hand.ephemeral_to is bert
+            assert any(c.startswith(f"doko:card:{row.id}:") for c in hand.custom_ids)
+
+            # /doko ansage in the DM, with a call the hand offers now.
+            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+            call_id = enabled(message, f"doko:call:{row.id}:")
+            if call_id is not None:
+                option = call_id.split(":")[4]
+                ix = await fake.slash(bert, "doko ansage", ansage=option)
+                assert (await fake.response(ix, timeout=5)).type == 5
+                answer = await fake.followup(ix, timeout=10)
+                assert answer.ephemeral_to is bert
+                assert message_text(answer).startswith(t("de", "called", call=""))
+
+            # The rest of the game, every card by a DM button.
+            await asyncio.wait_for(play_on(fake, bert, store, row.id, dm_hand), 60)
+            await fake.wait_for(
+                lambda: any(
+                    "Die Runde ist zu Ende" in message_text(m)
+                    for m in fake.channel_messages(channel)
+                ),
+                10,
+                "the end of the round",
+            )
+            states = await forward_states(store)
+            assert len(states) >= 12 and set(states) == {"done"}, states
+            final = await leases.get(store, row.id)
+            assert final is not None and final.owner_id == lease.owner_id  # shard 1 all along
+            assert "forwarded click" in bots[0].log()
+            assert bad_requests(fake) == []
+        finally:
+            codes = [await bot.stop() for bot in bots]
+            await store.close()
+    for bot, code in zip(bots, codes, strict=True):
+        assert code == 0, bot.log()[-3000:]
+        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+
+
+async def test_a_dm_click_while_the_tables_process_is_down_is_answered_then_works_again(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    base = postgres_url()
+    bert = fake.add_user("bert")
+    guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
+    channel = guild.channels[0]
+    apply_discord_overrides(fake.env())
+    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
+    async with scratch_schema(base, "doko_forward") as url:
+        store = await db.connect(url)
+        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
+        codes: list[int | None] = []
+        try:
+            for bot in bots:
+                await bot.start()
+            lobby = await open_table(fake, bert, channel)
+            start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
+            assert (await fake.response(start, timeout=5)).status == 200
+            row = await db.find_open_table(store, guild.id, channel.id)
+            assert row is not None
+            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+            custom_id = first_enabled(message, "doko:")
+
+            # Shard 1's process stops (it gives its lease up); nobody runs the table now.
+            codes.append(await bots[1].stop())
+            click = await fake.click(bert, message, custom_id)
+            callback = await fake.response(click, timeout=5)
+            assert callback.status == 200 and callback.type == 6  # stored, so acknowledged
+            answer = await fake.followup(click, timeout=2 * LEASE_S + 15)
+            assert answer.ephemeral_to is bert and message_text(answer) == t("de", "unowned")
+            assert await forward_states(store) == ["orphaned"]
+
+            # Back up: the same button works again, forwarded to the restarted process.
+            await bots[1].start()
+            seen = list(message.custom_ids)
+            click = await fake.click(bert, message, custom_id)
+            assert (await fake.response(click, timeout=5)).type == 6
+
+            async def applied() -> bool:
+                return await forward_states(store) == ["orphaned", "done"]
+
+            await until(applied, 15, "the restarted process to apply the click")
+            await fake.wait_for(
+                lambda: (m := dm_hand(fake, bert)) is None or m.custom_ids != seen,
+                10,
+                "bert's hand to move on",
+            )
+            assert click.followups == []  # no refusal: it was applied
+        finally:
+            codes += [await bot.stop() for bot in bots]
+            await store.close()
+    assert codes and all(code == 0 for code in codes), [bot.log()[-3000:] for bot in bots]
+    for bot in bots:
         assert "Traceback" not in bot.log(), bot.log()[-3000:]
