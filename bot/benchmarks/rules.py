@@ -64,8 +64,8 @@ def random_game(seed: int, rng: random.Random) -> Game:
 
     The Vorbehaltsabfrage picks among ``legal_actions``; in play, a seat on turn makes a
     random legal Ansage or Absage (``legal_calls``) with ``ANNOUNCE_CHANCE``, else plays a
-    random card of ``legal_cards``; ``play`` checks every card again. The harness stays lean
-    so that the figure measures ``Game``.
+    random card of ``legal_cards``; ``play`` checks every card again and names the next
+    seat. The harness stays lean so that the figure measures ``Game``.
     """
     rand = rng.random
     game = Game(Deal.shuffled(seed, dealer=seed % 4))
@@ -84,8 +84,7 @@ def random_game(seed: int, rng: random.Random) -> Game:
                 game.apply(Announce(seat, calls[int(rand() * len(calls))]))
                 continue
         cards = legal_cards(seat)
-        play(seat, cards[int(rand() * len(cards))])
-        seat = to_act()
+        seat = play(seat, cards[int(rand() * len(cards))])
     assert game.result is not None or game.redeal is not None
     return game
 

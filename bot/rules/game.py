@@ -814,17 +814,20 @@ class Game:
     def _set_parties(self, re: set[int]) -> None:
         self.parties = [Party.RE if s in re else Party.KONTRA for s in range(4)]
 
-    def play(self, seat: int, card: Card) -> None:
+    def play(self, seat: int, card: Card) -> int | None:
         """``apply(Play(seat, card))`` without building the action; raises the same errors.
 
-        The hot path: checked on fast ids; anything but a legal card goes to ``validate``
-        for its reason.
+        Returns the seat to act next (``to_act()``). The hot path: checked on fast ids;
+        anything but a legal card goes to ``validate`` for its reason.
         """
         if seat == self._turn and self.phase is _PLAY and card.__class__ is Card:
             ft = self._ft
             f = ft.code[card]
             h = self._fh[seat]
-            i = h.index(f) if f in h else -1
+            try:
+                i = h.index(f)
+            except ValueError:
+                i = -1  # not held
             if i >= 0:
                 cur = self._fcur
                 if cur:
@@ -839,13 +842,12 @@ class Game:
                     self.actions.append(_PLAYS[seat][card])
                     cur.append(f)
                     if len(cur) < 4:
-                        self._turn = (seat + 1) % 4
-                    else:
-                        self._end_trick(cur, ft)
-                    return
+                        self._turn = seat = (seat + 1) % 4
+                        return seat
+                    self._end_trick(cur, ft)
+                    return self._turn
         if type(card) is int and 0 <= card < len(CARDS):
-            self.play(seat, Card(card))  # a plain card number, e.g. from a test
-            return
+            return self.play(seat, Card(card))  # a plain card number, e.g. from a test
         self.validate(Play(seat, card))
         raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
 
