@@ -63,7 +63,7 @@ from db.repo import (
     upsert_guild,
     upsert_player,
 )
-from db.results import finish_game, get_rating, get_results, rate_game
+from db.results import correct_points, finish_game, get_rating, get_results, rate_game
 from db.rows import (
     GameRow,
     GuildSettings,
@@ -113,6 +113,7 @@ __all__ = [
     "clear_seat",
     "connect",
     "connect_from_env",
+    "correct_points",
     "create_game",
     "create_session",
     "create_table",

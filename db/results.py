@@ -79,6 +79,22 @@ GET_RESULTS: Final = """
 SELECT seat, party, augen, points, contract, is_solo, won, player_id, ai_level
 FROM game_results WHERE game_id = ? ORDER BY seat
 """
+GAME_FOR_CORRECTION: Final = """
+SELECT g.status, g.finished_at, t.guild_id
+FROM games g JOIN sessions s ON s.id = g.session_id JOIN tables t ON t.id = s.table_id
+WHERE g.id = ?
+"""
+SET_POINTS: Final = "UPDATE game_results SET points = ? WHERE game_id = ? AND seat = ?"
+# A correction moves points only: the game still counts once, as won or lost as it was played.
+SHIFT_DAILY: Final = """
+UPDATE standings_daily SET points = points + ? WHERE guild_id = ? AND day = ? AND player_id = ?
+"""
+SHIFT_WEEKLY: Final = """
+UPDATE standings_weekly SET points = points + ? WHERE guild_id = ? AND week = ? AND player_id = ?
+"""
+SHIFT_TOTAL: Final = """
+UPDATE standings_total SET points = points + ? WHERE guild_id = ? AND player_id = ?
+"""
 GET_RATING: Final = "SELECT player_id, mu, sigma, games FROM ratings WHERE player_id = ?"
 UPSERT_RATING: Final = """
 INSERT INTO ratings (player_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -239,6 +255,40 @@ async def finish_game(
         )
     log.debug("game %s finished; ratings %s", game_id, updated)
     return updated
+
+
+async def correct_points(db: Database, game_id: int, points: Mapping[int, int]) -> None:
+    """Rescore a finished game (an organiser's correction): new points by game seat.
+
+    The seats' results and the guild's standings sums move by the difference, in one
+    transaction, so the leaderboard shows the corrected scores and a rebuild of the sums
+    from ``game_results`` agrees. Games, wins and ratings stay as the game was played.
+    """
+    async with db.transaction():
+        game = await db.fetchone(GAME_FOR_CORRECTION, (game_id,))
+        if game is None:
+            raise NotFoundError(f"no game {game_id}")
+        if game["status"] != "finished":
+            raise GameNotRunningError(f"game {game_id} is {game['status']}, not finished")
+        current = {r.seat: r for r in await get_results(db, game_id)}
+        if not set(points) <= set(current):
+            raise ValueError(f"game {game_id} has no seat {sorted(set(points) - set(current))}")
+        new = {seat: points.get(seat, r.points) for seat, r in current.items()}
+        if sum(new.values()) != 0:
+            raise ValueError(f"points must sum to zero, got {new}")
+        day = game["finished_at"] // MS_PER_DAY
+        guild_id = game["guild_id"]
+        for seat, result in current.items():
+            delta = new[seat] - result.points
+            if delta == 0:
+                continue
+            await db.execute(SET_POINTS, (new[seat], game_id, seat))
+            if result.player_id is None:
+                continue  # an AI seat has no standings
+            await db.execute(SHIFT_DAILY, (delta, guild_id, day, result.player_id))
+            await db.execute(SHIFT_WEEKLY, (delta, guild_id, day // 7, result.player_id))
+            await db.execute(SHIFT_TOTAL, (delta, guild_id, result.player_id))
+    log.info("game %s corrected: %s", game_id, new)
 
 
 async def get_results(db: Database, game_id: int) -> list[SeatResult]:

@@ -98,11 +98,16 @@ class CorrectionRow:
 
 @dataclass(frozen=True, slots=True)
 class FinishedGameRow:
-    """A finished game of an engine table: its number and ``doko-game/1`` record."""
+    """A finished game of an engine table: its number and ``doko-game/1`` record.
+
+    ``sitting_out`` is the table seat who dealt and sat out at a five-player table.
+    """
 
     table_id: int
     number: int
     record: JSONDict
+    game_id: int = 0
+    sitting_out: int | None = None
 
 
 # -- tournaments -----------------------------------------------------------------------
@@ -377,7 +382,7 @@ async def list_seats(db: Database, tournament_id: int) -> list[TournamentSeatRow
 # -- the games played ------------------------------------------------------------------
 
 LIST_FINISHED_GAMES: Final = """
-SELECT s.table_id, g.number, g.record
+SELECT s.table_id, g.number, g.record, g.id, g.sitting_out
 FROM games g JOIN sessions s ON s.id = g.session_id
 WHERE s.table_id = ? AND g.status = 'finished' AND g.record IS NOT NULL
 ORDER BY g.number
@@ -387,7 +392,9 @@ ORDER BY g.number
 async def finished_games(db: Database, table_id: int) -> list[FinishedGameRow]:
     """An engine table's finished games by number, with their records."""
     return [
-        FinishedGameRow(r["table_id"], r["number"], load_json(r["record"]))
+        FinishedGameRow(
+            r["table_id"], r["number"], load_json(r["record"]), r["id"], r["sitting_out"]
+        )
         for r in await db.fetchall(LIST_FINISHED_GAMES, (table_id,))
     ]
 

@@ -8,8 +8,11 @@ so a round is reproducible. The start time is a durable timer (``timers`` kind
 ``tournament_start``), re-armed by :meth:`TournamentService.start`. Standings are derived
 from the engine's stored games, with the organiser's corrections (an audit log) on top.
 
-The engine seats four; a field that does not divide by four is topped up with AI
-substitutes to the next multiple of four (five-tables need a five-seat engine table).
+A field that does not divide by four sits at tables of four and five; a five-table is a
+five-player engine table, where the dealer sits out each game and scores 0. Only the few
+fields no mix of fours and fives seats (1–3, 6, 7, 11) are topped up with AI substitutes.
+Organiser corrections change the engine's stored results too, so the server leaderboard
+shows the corrected scores.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from bot.engine.core import Engine
 from bot.engine.model import AI_LEVELS, EngineError, Event, SessionOver
 from bot.rules.game import Game
 from bot.rules.records import action_from_dict, deal_from_dict
+from bot.rules.round import FiveSeating
 from bot.rules.ruleset import Ruleset
 from bot.tournament import (
     CorrectionError,
@@ -42,6 +46,7 @@ from bot.tournament import (
     TournamentResults,
     apply_correction,
     check_round,
+    fill_with_substitutes,
     plan_round,
     results_csv,
     standings,
@@ -51,6 +56,7 @@ from bot.tournament.standings import AuditEntry, Standings
 from db import repo
 from db import tournaments as store
 from db.errors import NotFoundError
+from db.results import correct_points
 from db.tournaments import (
     EntrantRow,
     ScoreList,
@@ -408,25 +414,32 @@ class TournamentService:
             self._require_organiser(tournament, by, admin)
             tables = await self._seated_tables(tournament)
             played = await self._played(tournament, tables)
-            results = await self._corrected(tournament, played.games)
+            corrected = await self._corrected(tournament, played.games)
             try:
                 _, entry = apply_correction(
-                    results, ref, scores, reason, by=by, at=self.engine.clock()
+                    corrected, ref, scores, reason, by=by, at=self.engine.clock()
                 )
             except CorrectionError as error:
                 raise EngineError("bad_correction", str(error)) from None
-            await store.add_correction(
-                self.db,
-                tournament_id,
-                round_number=ref.round_number,
-                table_number=ref.table,
-                game_number=ref.game,
-                before=_score_list(entry.before),
-                after=_score_list(entry.after),
-                reason=entry.reason,
-                by_id=by,
-                now=entry.at,
-            )
+            stored = played.stored[ref]
+            async with self.db.transaction():
+                await store.add_correction(
+                    self.db,
+                    tournament_id,
+                    round_number=ref.round_number,
+                    table_number=ref.table,
+                    game_number=ref.game,
+                    before=_score_list(entry.before),
+                    after=_score_list(entry.after),
+                    reason=entry.reason,
+                    by_id=by,
+                    now=entry.at,
+                )
+                # The server leaderboard reads the engine's results: correct them as well.
+                after = dict(entry.after)
+                await correct_points(
+                    self.db, stored.game_id, {g: after[p] for p, g in stored.seats.items()}
+                )
             log.info("tournament %s: %s corrected by %s: %s", tournament_id, ref, by, reason)
             return entry
 
@@ -505,8 +518,8 @@ class TournamentService:
         history = _plans(tables, seat_rows, before=number)
         entrants = await store.list_entrants(self.db, tournament.id)
         players: list[Participant] = [e.user_id for e in entrants if e.status == "registered"]
-        # The engine seats four: top the field up to a multiple of four with substitutes.
-        missing = (-len(players)) % 4 if len(players) >= 4 else 4 - len(players)
+        # Tables of four and five seat most fields; the few others get AI substitutes.
+        missing = fill_with_substitutes(len(players))
         players += [Substitute(k) for k in range(1, missing + 1)]
         rng = random.Random(f"{tournament.seed}:{number}")
         points: dict[Participant, int] | None = None
@@ -564,7 +577,8 @@ class TournamentService:
                 channel_id=row.channel_id,
                 host_id=host,
                 host_name=organiser.display_name if organiser else str(host),
-                rules=Ruleset.from_dict(tournament.rules),
+                # A five-table is a five-player table: the dealer sits out each game.
+                rules=Ruleset.from_dict(tournament.rules).replace(players=len(seats)),
                 games=tournament.games_per_round,
             )
             table_id = info.id
@@ -724,6 +738,7 @@ class TournamentService:
         games: list[GameScore] = []
         listed: dict[tuple[int, int], tuple[ListedGame, ...]] = {}
         dealers: dict[tuple[int, int], int] = {}
+        stored_games: dict[GameRef, _StoredGame] = {}
         for table in tables:
             if table.table_id is None:
                 continue
@@ -734,22 +749,34 @@ class TournamentService:
                 game = _replay(stored.record)
                 result = game.result
                 assert result is not None
+                # Game seat g is table seat seating[g]; at a five-table the dealer sits out.
+                out = stored.sitting_out
+                seating = (0, 1, 2, 3) if out is None else FiveSeating(out).players
                 if not sheet:
-                    dealers[key] = game.deal.dealer
-                at = [_occupant(own, seat, stored.number) for seat in range(4)]
+                    dealers[key] = game.deal.dealer if out is None else out
+                number = stored.number
+                at = [_occupant(own, seat, number) for seat in seating]
+                points = [0] * len(table.seats)
+                for g, seat in enumerate(seating):
+                    points[seat] = result.scores[g]
+                everyone = [_occupant(own, seat, number) for seat in range(len(table.seats))]
                 soloist = game.soloist if game.solo_kind is not None else None
+                ref = GameRef(table.round_number, table.number, number)
                 games.append(
                     GameScore(
-                        GameRef(table.round_number, table.number, stored.number),
-                        tuple(zip(at, result.scores, strict=True)),
+                        ref,
+                        tuple(zip(everyone, points, strict=True)),
+                        sitting_out=None if out is None else everyone[out],
                         soloist=None if soloist is None else at[soloist],
                         solo_kind=game.solo_kind,
                     )
                 )
+                stored_games[ref] = _StoredGame(stored.game_id, {p: g for g, p in enumerate(at)})
                 assert game.contract is not None
-                sheet.append(ListedGame(game.contract, game.solo_kind, soloist))
+                table_soloist = None if soloist is None else seating[soloist]
+                sheet.append(ListedGame(game.contract, game.solo_kind, table_soloist))
             listed[key] = tuple(sheet)
-        return _Played(tuple(games), listed, dealers)
+        return _Played(tuple(games), listed, dealers, stored_games)
 
     async def _corrected(
         self, tournament: TournamentRow, games: tuple[GameScore, ...]
@@ -849,10 +876,19 @@ class TournamentService:
 
 
 @dataclass(frozen=True, slots=True)
+class _StoredGame:
+    """Where a game's engine results are: its id and each player's game seat."""
+
+    game_id: int
+    seats: Mapping[Participant, int]
+
+
+@dataclass(frozen=True, slots=True)
 class _Played:
     games: tuple[GameScore, ...]
     listed: Mapping[tuple[int, int], tuple[ListedGame, ...]]
     first_dealers: Mapping[tuple[int, int], int]
+    stored: Mapping[GameRef, _StoredGame]
 
 
 def _replay(record: dict[str, Any]) -> Game:

@@ -57,17 +57,17 @@ def serve_threads(world: World) -> list[Channel]:
 
 
 async def test_a_tournament_of_eight_in_two_threads(make_world: Any) -> None:
-    names = ("anna", "ben", "clara", "dirk", "emil")
+    names = ("anna", "ben", "clara", "dirk", "emil", "fiona", "gerd", "hanna")
     world: World = await make_world(names=names)
     threads = serve_threads(world)
-    anna, ben, clara, dirk, emil = world.users
+    anna, ben, *others = world.users
     ix = await world.run(anna, "turnier erstellen", name="Herbstturnier", runden=1, spiele=4)
     assert "Herbstturnier" in await world.answer_text(ix)
     for user in world.users:
         ix = await world.run(user, "turnier anmelden")
         assert "angemeldet" in await world.answer_text(ix)
     ix = await world.run(anna, "turnier teilnehmer")
-    assert "Teilnehmer (5)" in await world.answer_text(ix)
+    assert "Teilnehmer (8)" in await world.answer_text(ix)
     ix = await world.run(anna, "turnier starten")
     assert "Runde 1" in await world.answer_text(ix)
     service = world.bot.tournaments
@@ -75,8 +75,8 @@ async def test_a_tournament_of_eight_in_two_threads(make_world: Any) -> None:
     view = await service.overview(1)
     assert len(view.tables) == 2 and len(threads) == 2
     assert {t.channel_id for t in view.tables} == {t.id for t in threads}
-    # Five registered, three substitutes: 2 tables of 4. Three no-shows are replaced.
-    for user in (clara, dirk, emil):
+    # Eight registered: 2 tables of 4. Six no-shows are replaced by AI substitutes.
+    for user in others:
         ix = await world.run(anna, "turnier ersetzen", spieler=user)
         assert "vertreten" in await world.answer_text(ix)
     table_ids = [t.table_id for t in view.tables]

@@ -91,7 +91,7 @@ class Site:
         for info in self.engine.open_tables():
             if info.status != "playing" or info.public is None or info.public.to_act is None:
                 continue
-            seat = info.seats[info.public.to_act]
+            seat = info.player(info.public.to_act)  # five-tables: not the table seat
             if seat is None or seat.user_id is None or seat.played_by_ai:
                 continue
             view = self.engine.view_for(info.id, seat.user_id)

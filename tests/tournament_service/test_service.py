@@ -133,7 +133,9 @@ async def test_a_restart_rearms_the_start_timer_and_running_tables_play_on(site:
     await asyncio.sleep(0.8)
     await site.settle()
     view = await service.overview(tid)
-    assert view.tournament.status == "running" and len(view.tables) == 2
+    # Five players sit at one five-player table (the dealer sits out), no substitutes.
+    assert view.tournament.status == "running" and len(view.tables) == 1
+    assert sorted(view.tables[0].seats) == list(range(101, 106))  # type: ignore[type-var]
     for _ in range(30):
         await site.step()
     await site.close()
