@@ -14,7 +14,16 @@ from pathlib import Path
 
 import db
 from bot.cli import call_text, render_game
-from bot.engine import AI_LEVELS, Engine, EngineError, Event, GameOver, SessionOver, TrickTaken
+from bot.engine import (
+    AI_LEVELS,
+    Engine,
+    EngineError,
+    Event,
+    GameOver,
+    SessionOver,
+    TableChanged,
+    TrickTaken,
+)
 from bot.rules.contracts import Contract
 from bot.rules.game import (
     Action,
@@ -32,6 +41,11 @@ from bot.rules.ruleset import Ruleset, RulesetError
 from bot.rules.view import PlayerView
 
 HUMAN = 1
+# The human's table seat is 0; the others by where they sit, clockwise.
+NAMES = {
+    4: ["Du", "Links", "Gegenüber", "Rechts"],
+    5: ["Du", "Links", "Links gegenüber", "Rechts gegenüber", "Rechts"],
+}
 SUITS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
 
@@ -59,11 +73,13 @@ def describe(action: Action) -> str:
             return " ".join(card_text(c.code) for c in action.cards)
 
 
-def render_view(view: PlayerView, names: list[str]) -> list[str]:
+def render_view(view: PlayerView, names: list[str], sitting_out: str | None = None) -> list[str]:
+    """``names`` by game seat; ``sitting_out``: the dealer sitting out at five players."""
     lines = []
     contract = str(view.contract) if view.contract else "Vorbehaltsabfrage"
     party = f", du bist {view.own_party}" if view.own_party else ""
-    lines.append(f"Spiel: {contract}{party}   Geber: {names[view.dealer]}")
+    dealer = f"{sitting_out} (setzt aus)" if sitting_out else names[view.dealer]
+    lines.append(f"Spiel: {contract}{party}   Geber: {dealer}")
     if view.calls:
         said = ", ".join(f"{names[s]}: {call_text(c)}" for s, c in view.calls)
         lines.append(f"Ansagen: {said}")
@@ -115,16 +131,22 @@ class Terminal:
         self.engine = engine
         self.ask = ask
         self.say = say
-        self.names = ["Du", "Links", "Gegenüber", "Rechts"]
+        self.names = NAMES[4]  # by table seat
+        self._sat_out: int | None = None  # the game the human was last told he sits out
         engine.subscribe(self.on_event)
 
     async def on_event(self, event: Event) -> None:
         match event:
+            case TableChanged(table=info):
+                self.names = NAMES[info.size]
+                out = info.sitting_out
+                if out is not None and info.seat_of(HUMAN) == out and self._sat_out != info.game_id:
+                    self._sat_out = info.game_id
+                    self.say(f"\nSpiel {info.game_number}: du gibst und setzt aus (0 Punkte).")
             case TrickTaken():
-                self.say(
-                    f"  Stich {event.trick_number} an {self.names[event.winner]}"
-                    f" ({event.augen} Augen)"
-                )
+                info = self.engine.table(event.table_id)  # the game seats of this game
+                winner = self.names[info.game_seats[event.winner]]
+                self.say(f"  Stich {event.trick_number} an {winner} ({event.augen} Augen)")
             case GameOver():
                 # Sent before the next deal, so the table's record is still the finished game.
                 record = self.engine.record(event.table_id)
@@ -148,12 +170,17 @@ class Terminal:
                 return 0
             if info.status != "playing":
                 return 0
+            if info.game_seat_of(HUMAN) is None:  # five players: the dealer sits out
+                await asyncio.sleep(0)
+                continue
             view = self.engine.view_for(table_id, HUMAN)
             if view.to_act != view.seat:
                 await asyncio.sleep(0)
                 continue
             self.say("")
-            self.say("\n".join(render_view(view, self.names)))
+            players = [self.names[seat] for seat in info.game_seats]  # by game seat
+            dealer = None if info.sitting_out is None else self.names[info.sitting_out]
+            self.say("\n".join(render_view(view, players, dealer)))
             legal = list(view.legal)
             returns = [a for a in legal if isinstance(a, ReturnCards)]
             if returns:
@@ -188,6 +215,9 @@ async def play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> i
     await engine.start()
     try:
         rules = Ruleset.from_dict(args.rules)
+        if args.players is not None:
+            rules = rules.replace(players=args.players)
+        terminal = Terminal(engine, ask=ask)  # listening before the first deal
         table = engine.find_table(0, 0)
         if table is None:
             table = await engine.create_table(
@@ -198,10 +228,9 @@ async def play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> i
                 rules=rules,
                 games=args.games,
             )
-            for seat in (1, 2, 3):
+            for seat in range(1, rules.players):
                 table = await engine.add_ai(table.id, HUMAN, args.level, seat)
             table = await engine.start_game(table.id, HUMAN)
-        terminal = Terminal(engine, ask=ask)
         return await terminal.run(table.id)
     finally:
         await engine.close()
@@ -216,6 +245,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--level", choices=AI_LEVELS, default="leicht", help="the AI players")
     parser.add_argument("--db", help="SQLite file to keep the session in (resumes it)")
     parser.add_argument("--rules", type=json.loads, default={}, help="rule overrides as JSON")
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(4, 5),
+        help="players at the table (5: the dealer sits out each game and scores 0)",
+    )
     args = parser.parse_args(argv)
     try:
         return asyncio.run(play(args))

@@ -45,3 +45,23 @@ def test_returning_armut_cards_is_typed() -> None:
     assert parse_choice("s9 ca", legal) == legal[0]
     assert parse_choice("CA,H9", legal) == legal[1]
     assert parse_choice("1", legal) is None
+
+
+async def test_terminal_at_five_players_says_when_you_sit_out(engine: Engine) -> None:
+    from bot.rules.ruleset import Ruleset
+
+    info = await engine.create_table(
+        guild_id=0, channel_id=0, host_id=HUMAN, host_name="Du", games=2, rules=Ruleset(players=5)
+    )
+    for seat in range(1, 5):
+        info = await engine.add_ai(info.id, HUMAN, "leicht", seat)
+    answers = itertools.repeat("1")
+    out: list[str] = []
+    terminal = Terminal(engine, ask=lambda _prompt: next(answers), say=out.append)
+    info = await engine.start_game(info.id, HUMAN, dealer=0)  # the human deals first
+    assert await terminal.run(info.id) == 0
+    text = "\n".join(out)
+    assert "Spiel 1: du gibst und setzt aus (0 Punkte)." in text
+    assert text.count("setzt aus (0 Punkte)") == 1  # the second game the deal moved on
+    assert "Deine Karten" in text and "Rechts gegenüber" in text
+    assert "Die Runde ist zu Ende." in text
