@@ -303,6 +303,7 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
             # (deferred update); shard 1 applies one, the other is stale and says so.
             message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
             custom_id = first_enabled(message, "doko:")
+            seen = list(message.custom_ids)
             clicks = [await fake.click(bert, message, custom_id) for _ in range(2)]
             for click in clicks:
                 callback = await fake.response(click, timeout=5)
@@ -325,8 +326,12 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
             assert hand.ephemeral_to is bert
             assert any(c.startswith(f"doko:card:{row.id}:") for c in hand.custom_ids)
 
-            # /doko ansage in the DM, with a call the hand offers now.
-            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+            # /doko ansage in the DM, with a call the hand offers at bert's next turn.
+            def next_turn() -> Message | None:
+                hand = dm_hand(fake, bert)
+                return hand if hand is not None and hand.custom_ids != seen else None
+
+            message = await fake.wait_for(next_turn, 15, "bert's next turn")
             call_id = enabled(message, f"doko:call:{row.id}:")
             if call_id is not None:
                 option = call_id.split(":")[4]
@@ -346,6 +351,11 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
                 10,
                 "the end of the round",
             )
+
+            async def all_handled() -> bool:
+                return "pending" not in await forward_states(store)
+
+            await until(all_handled, 10, "every forwarded interaction to be handled")
             states = await forward_states(store)
             assert len(states) >= 12 and set(states) == {"done"}, states
             final = await leases.get(store, row.id)
