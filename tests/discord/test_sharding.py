@@ -396,12 +396,24 @@ async def test_a_dm_click_while_the_tables_process_is_down_is_answered_then_work
 
             # Shard 1's process stops (it gives its lease up); nobody runs the table now.
             codes.append(await bots[1].stop())
+            # The first click's token runs out before anyone answers: nothing breaks.
+            expired = await fake.click(bert, message, custom_id)
+            assert (await fake.response(expired, timeout=5)).type == 6
+            fake.advance_clock(16 * 60)
             click = await fake.click(bert, message, custom_id)
             callback = await fake.response(click, timeout=5)
             assert callback.status == 200 and callback.type == 6  # stored, so acknowledged
             answer = await fake.followup(click, timeout=2 * LEASE_S + 15)
             assert answer.ephemeral_to is bert and message_text(answer) == t("de", "unowned")
-            assert await forward_states(store) == ["orphaned"]
+
+            async def both_orphaned() -> bool:
+                return await forward_states(store) == ["orphaned", "orphaned"]
+
+            await until(both_orphaned, 10, "both clicks to be answered")
+            assert expired.followups == []
+            await fake.wait_for(
+                lambda: "answer refused" in bots[0].log(), 10, "the refused answer to be logged"
+            )
 
             # Back up: the same button works again, forwarded to the restarted process.
             await bots[1].start()
@@ -410,7 +422,7 @@ async def test_a_dm_click_while_the_tables_process_is_down_is_answered_then_work
             assert (await fake.response(click, timeout=5)).type == 6
 
             async def applied() -> bool:
-                return await forward_states(store) == ["orphaned", "done"]
+                return await forward_states(store) == ["orphaned", "orphaned", "done"]
 
             await until(applied, 15, "the restarted process to apply the click")
             await fake.wait_for(
