@@ -74,6 +74,11 @@ class _DefaultAI:
 Listener = Callable[[Event], Awaitable[None]]
 
 
+def bot_name(seat: int, level: str | None) -> str:
+    """An AI seat's name: its seat number tells several bots at one table apart."""
+    return f"Bot {seat + 1} ({level})"
+
+
 def _utcnow() -> datetime:
     return datetime.now(UTC)
 
@@ -397,7 +402,7 @@ class Engine:
             self._require_seated_or_host(table, user_id)
             seat = self._free_seat(table, seat)
             await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
-            table.seats[seat] = SeatInfo(seat, None, f"Bot {level}", level)
+            table.seats[seat] = SeatInfo(seat, None, bot_name(seat, level), level)
             await self._bump(table)
         await self._after_change(table)
         return self._snapshot(table)
@@ -431,7 +436,7 @@ class Engine:
             for seat in range(table.size):
                 if table.seats[seat] is None:
                     await repo.set_seat(self.db, table.id, seat, ai_level=fill_level)  # type: ignore[arg-type]
-                    table.seats[seat] = SeatInfo(seat, None, f"Bot {fill_level}", fill_level)
+                    table.seats[seat] = SeatInfo(seat, None, bot_name(seat, fill_level), fill_level)
             if dealer is None:
                 dealer = random.Random(self._seeds()).randrange(table.size)
             elif not 0 <= dealer < table.size:
@@ -511,7 +516,7 @@ class Engine:
             async with self.db.transaction():
                 await repo.clear_seat(self.db, table.id, seat)
                 await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
-            table.seats[seat] = SeatInfo(seat, None, f"Bot {level}", level)
+            table.seats[seat] = SeatInfo(seat, None, bot_name(seat, level), level)
             await self._bump(table)
         await self._after_change(table)
         return self._snapshot(table)
@@ -1019,7 +1024,7 @@ class Engine:
         owners = await away.away_owners(self.db, table_id)
         for seat_row in await repo.get_seats(self.db, table_id):
             owner = seat_row.user_id or owners.get(seat_row.seat)
-            name = f"Bot {seat_row.ai_level}"
+            name = bot_name(seat_row.seat, seat_row.ai_level)
             if owner is not None:
                 player = await repo.get_player(self.db, owner)
                 name = player.display_name if player else str(owner)
