@@ -57,11 +57,15 @@ def apply_discord_overrides(environ: dict[str, str] | None = None) -> None:
 
 
 def bot_intents() -> discord.Intents:
-    """The default intents, none of them privileged (no members, presences, message content)."""
+    """The default intents, none of them privileged (no members, presences, message content),
+    and no message events: the bot reads no messages, it answers interactions and edits its
+    own messages by id, so an event for each of its own sends and edits would only cost."""
     intents = discord.Intents.default()
     intents.members = False
     intents.presences = False
     intents.message_content = False
+    intents.guild_messages = False
+    intents.dm_messages = False
     return intents
 
 

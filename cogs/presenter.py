@@ -2,7 +2,9 @@
 
 Engine events only mark a table or a hand as changed; one task per table and per hand then
 renders the latest state, so bursts of changes coalesce. The public table message is edited
-through the channel route at most about once per second per table; hands go to DMs at once.
+through the channel route at most about once per second per table. A hand goes to the DM at
+once when its owner is to act; other changes (AIs or other players playing on) wait up to
+HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
 
 House rules: a game thrown in (Schmeißen) or an Armut nobody took is dealt again at once, with
@@ -14,7 +16,9 @@ Armut phase the last seat asked declined).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -31,6 +35,7 @@ from bot.engine.model import (
     TableChanged,
     TableInfo,
     ViewChanged,
+    YourTurn,
 )
 from bot.render.hand import hand_message, sitting_out_message
 from bot.render.table import (
@@ -48,6 +53,7 @@ from bot.rules.game import Phase, Redeal
 log = logging.getLogger(__name__)
 
 TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message
+HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
 DMS_CLOSED = 50007
 
@@ -65,26 +71,41 @@ def payload_key(
 
 
 class Coalescer:
-    """Run ``work`` after ``mark``; marks during a run cause one more run, never two at once."""
+    """Run ``work`` after ``mark``; marks during a run cause one more run, never two at once.
+
+    Runs start at least ``interval`` apart. A mark may say how long its change can wait
+    (``delay``): marks within that time share one run, and a mark with less time to wait
+    moves the run earlier.
+    """
 
     def __init__(self, work: Callable[[], Awaitable[None]], interval: float = 0.0) -> None:
         self._work = work
         self._interval = interval
         self._dirty = False
+        self._due = math.inf  # the latest time the pending changes should go out
+        self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._last = -1e9
 
-    def mark(self) -> None:
+    def mark(self, delay: float = 0.0) -> None:
         self._dirty = True
+        due = time.monotonic() + delay
+        if due < self._due:
+            self._due = due
+            self._wake.set()
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run())
 
     async def _run(self) -> None:
         while self._dirty:
-            wait = self._last + self._interval - time.monotonic()
+            wait = max(self._due, self._last + self._interval) - time.monotonic()
             if wait > 0:
-                await asyncio.sleep(wait)
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+                continue  # a mark may have moved the run earlier
             self._dirty = False
+            self._due = math.inf
             self._last = time.monotonic()
             try:
                 await self._work()
@@ -232,12 +253,12 @@ class Presenter:
             if seat is not None and seat.user_id is not None and info.status == "playing":
                 self.mark_hand(state, seat.user_id)
 
-    def mark_hand(self, state: TableState, user_id: int) -> None:
+    def mark_hand(self, state: TableState, user_id: int, delay: float = 0.0) -> None:
         job = state.hand_jobs.get(user_id)
         if job is None:
             job = Coalescer(lambda: self._sync_hand(state, user_id))
             state.hand_jobs[user_id] = job
-        job.mark()
+        job.mark(delay)
 
     async def idle(self) -> None:
         """Until every pending message update has been sent (tests and benchmarks)."""
@@ -270,6 +291,11 @@ class Presenter:
                 if out is not None and out.user_id is not None and info.status == "playing":
                     self.mark_hand(table, out.user_id)
             case ViewChanged(table_id=table_id, user_id=user_id):
+                # Followed by YourTurn when this user is to act, which sends the hand at once.
+                state = self.tables.get(table_id)
+                if state is not None:
+                    self.mark_hand(state, user_id, HAND_EDIT_DELAY)
+            case YourTurn(table_id=table_id, user_id=user_id):
                 state = self.tables.get(table_id)
                 if state is not None:
                     self.mark_hand(state, user_id)

@@ -1,34 +1,64 @@
 """``bench discord``: the real bot against the loopback Discord, many tables playing at once.
 
-Each table has one human (driven by the benchmark through the fake, as a player clicks) and
-three AIs (leicht), playing one game. Measured: the time from an interaction being sent to
-the bot's acknowledgement arriving (``discord_ack_ms_p50``/``p99``; Discord allows 3 s), and
-REST calls per game action, AI actions included (``discord_rest_calls_per_action``).
+Setup. The bot runs as its own OS process (``python -m bot``, pointed at the fake with the
+same environment overrides as in production tests); the loopback Discord and the players
+run in the benchmark's process, so the two do not share an event loop. Each table has one
+human and three AIs (leicht) and plays one game of the ``ohne_pflichtsolo`` preset. A
+human decides only from what a player sees: the table message in the channel and the hand
+DM with its buttons. When the hand shows an enabled card (or Gesund) for a newer table
+version than they last clicked, they think, then click: Gesund, else the first playable
+card. Every action of a human, the ``/doko tisch`` and the start included, comes after a
+think time drawn per action, uniformly from ``think-ms`` ± a third (seeded).
+
+Headline (the defaults): 200 tables, ``--think-ms 1500`` (1–2 s per decision, as a quick
+online player). ``--think-ms 0`` is the flat-out run: every human clicks as soon as the
+hand allows it, a load no real table produces. ``--in-process`` runs the bot in the
+benchmark's event loop instead (the benchmark's first form; it measures the fake's work
+along with the bot's).
+
+Measured: the time from the fake creating an interaction (a slash command or a click) to
+the bot's acknowledgement (the callback request) arriving at the fake,
+``discord_ack_ms_p50``/``p99`` (Discord allows 3 s); REST calls per game action, AI actions
+included (``discord_rest_calls_per_action``); the CPU seconds the bot process used.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
+import os
+import random
+import resource
+import signal
+import sqlite3
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import discord.gateway
 import discord.http
+from aiohttp import web
 
 from bot.app import DokoBot, apply_discord_overrides, sync_commands
 from bot.config import Settings
-from bot.engine import EngineError
-from tests.fakediscord import FakeDiscord, Message, User
-from tests.fakediscord.server import _Req
+from bot.render.texts import t
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
 
 log = logging.getLogger(__name__)
-CALLBACK_ROUTE = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+REPO = Path(__file__).resolve().parents[2]
+THINK_MS = 1500
+STALL_S = 120.0  # a table that makes no progress for this long fails the benchmark
+PLAY_PREFIXES = ("doko:card:", "doko:reserve:", "doko:takearmut:")
+RESULT_FIELD = t("de", "spielwert")  # the final message of a game has this field
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -38,98 +68,312 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-class Bench:
-    def __init__(self, fake: FakeDiscord, bot: DokoBot) -> None:
-        self.fake = fake
-        self.bot = bot
-        self.acks: list[float] = []
-        self.by_id: dict[int, Message] = {}
-        self.clicks = 0
-        create = fake._create
+def _version(custom_id: str) -> int:
+    return int(custom_id.split(":")[3])
 
-        def indexed(*args: Any, **kwargs: Any) -> Message:
-            message = create(*args, **kwargs)
-            self.by_id[message.id] = message
+
+@dataclass(eq=False)
+class Player:
+    """The human of one table, and what they have seen."""
+
+    user: User
+    channel: Channel
+    rng: random.Random
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dms: list[Message] = field(default_factory=list)
+    clicked: int = -1  # the table version of the last click
+    clicks: int = 0
+    over: bool = False
+    last_click: Interaction | None = None
+
+    def state(self) -> str:
+        """What the player saw last (for a stall's error message)."""
+        hand = next((m for m in reversed(self.dms) if _is_hand(m)), None)
+        ix = self.last_click
+        return (
+            f"clicked version {self.clicked}; last click: "
+            f"{ix and [(c.type, c.status, c.error_code) for c in ix.callbacks]} "
+            f"{ix and [m.content for m in ix.followups]}; hand: "
+            f"{hand and [c for c in hand.iter_components() if not c.get('disabled')]}"
+        )
+
+    def next_click(self) -> tuple[Message, str] | None:
+        """The button to click on the newest hand, if it is a newer state than the last click.
+
+        Gesund in the Vorbehaltsabfrage, no to an Armut offered, else the first playable card.
+        """
+        hand = next((m for m in reversed(self.dms) if _is_hand(m)), None)
+        if hand is None:
+            return None
+        ids = [
+            c["custom_id"]
+            for c in hand.iter_components()
+            if c.get("custom_id", "").startswith(PLAY_PREFIXES) and not c.get("disabled")
+        ]
+        if not ids or _version(ids[0]) <= self.clicked:
+            return None
+        for cid in ids:
+            if cid.startswith(("doko:reserve:", "doko:takearmut:")) and cid.endswith(":0"):
+                return hand, cid
+        return hand, next((c for c in ids if c.startswith("doko:card:")), ids[0])
+
+
+def _kind(ix: Interaction) -> str:
+    """``tisch`` (the slash command), ``start``, ``play`` (a card or a Vorbehalt answer)."""
+    custom_id = str(ix.data.get("custom_id", ""))
+    if not custom_id:
+        return "tisch"
+    return "start" if custom_id.startswith("doko:start:") else "play"
+
+
+def _is_hand(message: Message) -> bool:
+    return any(cid.startswith("doko:card:") for cid in message.custom_ids)
+
+
+class _Unvalidated:
+    """The fake's OpenAPI description, without validating request bodies: the tests check
+    that the bot's requests conform; here the check would be Discord-side work on the
+    benchmark's core that no real bot waits for."""
+
+    def __init__(self, spec: Any) -> None:
+        self._spec = spec
+
+    def match(self, method: str, path: str) -> Any:
+        return self._spec.match(method, path)
+
+    def validate(self, *args: Any) -> list[Any]:
+        return []
+
+
+class Bench:
+    def __init__(self, fake: FakeDiscord, think_ms: int, seed: int) -> None:
+        self.fake = fake
+        self.think_ms = think_ms
+        self.seed = seed
+        self.acks: list[float] = []
+        self._acked: set[int] = set()
+        self.ack_kinds: list[str] = []
+        self.by_user: dict[int, Player] = {}
+        self.by_channel: dict[int, Player] = {}
+        self._hook()
+
+    def _hook(self) -> None:
+        """Watch the fake: which messages players see change, when acknowledgements arrive."""
+        fake = self.fake
+        create, edit, rest = fake._create, fake._edit, fake._rest
+
+        def created(channel: Channel, *args: Any, **kwargs: Any) -> Message:
+            message = create(channel, *args, **kwargs)
+            self._seen(message, new=True)
             return message
 
-        fake._create = indexed  # type: ignore[method-assign]
-        callback = fake._handlers[CALLBACK_ROUTE]
+        def edited(message: Message, *args: Any, **kwargs: Any) -> None:
+            edit(message, *args, **kwargs)
+            self._seen(message, new=False)
 
-        async def timed(req: _Req) -> Any:
-            ix = fake.interactions.get(int(req.params["interaction_id"]))
-            if ix is not None and not ix.callbacks:
-                self.acks.append((fake.now() - ix.created_at) * 1000)
-            return await callback(req)
+        async def arrived(request: web.Request) -> web.StreamResponse:
+            # Timed on arrival, before the fake parses and validates the body.
+            parts = request.path.split("/")
+            if request.method == "POST" and parts[-1] == "callback" and len(parts) >= 3:
+                ix = fake.interactions.get(int(parts[-3]))
+                if ix is not None and ix.id not in self._acked:
+                    self._acked.add(ix.id)
+                    self.acks.append((fake.now() - ix.created_at) * 1000)
+                    self.ack_kinds.append(_kind(ix))
+            return await rest(request)
 
-        fake._handlers[CALLBACK_ROUTE] = timed
+        fake._create = created  # type: ignore[method-assign]
+        fake._edit = edited  # type: ignore[method-assign]
+        fake._rest = arrived  # type: ignore[method-assign]
+        fake._spec = _Unvalidated(fake._spec)  # type: ignore[assignment]
 
-    def hand(self, table_id: int, user: User) -> Message | None:
-        cog: Any = self.bot.get_cog("Doko")
-        state = cog.presenter.tables.get(table_id)
-        hand = state.hands.get(user.id) if state else None
-        return self.by_id.get(hand.message_id) if hand else None
+    def _seen(self, message: Message, *, new: bool) -> None:
+        channel = message.channel
+        if channel.recipient is not None:
+            player = self.by_user.get(channel.recipient.id)
+            if player is not None and new:
+                player.dms.append(message)
+        else:
+            player = self.by_channel.get(channel.id)
+            if player is not None and any(
+                f.get("name") == RESULT_FIELD for e in message.embeds for f in e.get("fields") or []
+            ):
+                player.over = True  # the table's one game is over
+        if player is not None:
+            player.wake.set()
 
-    async def applied(self, table_id: int, version: int, click: Any) -> None:
-        """Until the click changed the table, or was refused (an AI's call made it stale)."""
-        engine = self.bot.engine
-        assert engine is not None
-        await self.fake.wait_for(
-            lambda: engine.table(table_id).version > version or click.followups, 30, "the click"
-        )
+    def add(self, user: User, channel: Channel, index: int) -> Player:
+        player = Player(user, channel, random.Random(f"{self.seed}:{index}"))
+        self.by_user[user.id] = player
+        self.by_channel[channel.id] = player
+        return player
 
-    async def play_table(self, user: User, channel: Any) -> int:
-        fake, engine = self.fake, self.bot.engine
-        assert engine is not None
-        ix = await fake.slash(
-            user, "doko tisch", in_channel=channel, spiele=1, regeln="ohne_pflichtsolo"
-        )
-        lobby = await fake.followup(ix, timeout=30)
-        start = next(c for c in lobby.custom_ids if c.startswith("doko:start:"))
-        await fake.response(await fake.click(user, lobby, start), timeout=30)
-        info = engine.find_table(channel.guild.id, channel.id)
-        assert info is not None
-        table_id = info.id
-        actions = 0
-        while True:
+    async def think(self, player: Player) -> None:
+        if self.think_ms > 0:
+            await asyncio.sleep(player.rng.uniform(2 / 3, 4 / 3) * self.think_ms / 1000)
+
+    async def until(self, player: Player, check: Callable[[], Any], what: str) -> Any:
+        """Until ``check()`` holds, woken by what the player sees; fails after a stall."""
+        while not (result := check()):
+            player.wake.clear()
             try:
-                info = engine.table(table_id)
-            except EngineError:
+                await asyncio.wait_for(player.wake.wait(), STALL_S)
+            except TimeoutError:
+                raise TimeoutError(
+                    f"{player.user.name}: no {what} within {STALL_S} s; {player.state()}"
+                ) from None
+        return result
+
+    async def play(self, player: Player) -> None:
+        fake = self.fake
+        await self.think(player)
+        ix = await fake.slash(
+            player.user,
+            "doko tisch",
+            in_channel=player.channel,
+            spiele=1,
+            regeln="ohne_pflichtsolo",
+        )
+        lobby: Message = await self.until(
+            player, lambda: ix.followups[0] if ix.followups else None, "lobby"
+        )
+        start = next(c for c in lobby.custom_ids if c.startswith("doko:start:"))
+        await self.think(player)
+        await fake.click(player.user, lobby, start)
+        while not player.over:
+            target = await self.until(
+                player, lambda: player.over or player.next_click(), "hand to play"
+            )
+            if target is True:
                 break
-            if info.status == "closed" or info.spielliste:
-                break
-            message = self.hand(table_id, user)
-            pv = info.public
-            prefix = f"doko:card:{table_id}:{info.version}:"
-            reserve = f"doko:reserve:{table_id}:{info.version}:0"
-            target = None
-            if message is not None and pv is not None and pv.to_act == info.seat_of(user.id):
-                ids = {
-                    c["custom_id"]
-                    for c in message.iter_components()
-                    if not c.get("disabled") and "custom_id" in c
-                }
-                target = (
-                    reserve
-                    if reserve in ids
-                    else next((c for c in sorted(ids) if c.startswith(prefix)), None)
-                )
+            await self.think(player)
+            # The hand may have changed while thinking (it never does on one's own turn, but
+            # a late edit of the same state may come): look again.
+            target = player.next_click()
             if target is None:
-                await asyncio.sleep(0.01)
                 continue
-            assert message is not None
-            self.clicks += 1
-            click = await fake.click(user, message, target)
-            await fake.response(click, timeout=30)
-            await self.applied(table_id, info.version, click)
-        record = engine.record(table_id)
-        actions += len(record["actions"])
-        return actions
+            message, custom_id = target
+            player.clicked = _version(custom_id)
+            player.clicks += 1
+            player.last_click = await fake.click(player.user, message, custom_id)
 
 
-async def run(tables: int) -> dict[str, Any]:
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class _BotProcess:
+    """``python -m bot`` against the fake; its log goes to a file."""
+
+    def __init__(self, fake: FakeDiscord, db_path: Path, source: Path, log_path: Path) -> None:
+        self.fake, self.db_path, self.source, self.log_path = fake, db_path, source, log_path
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {
+            **os.environ,
+            **self.fake.env(),
+            "DISCORD_TOKEN": self.fake.token,
+            "DATABASE_PATH": str(self.db_path),
+            "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(self.source),
+        }
+        env.pop("DATABASE_URL", None)
+        with self.log_path.open("wb") as log_file:
+            self.process = process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=self.log_path.parent,
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log_file,
+                stderr=log_file,
+            )
+
+        def connected() -> bool:
+            if process.returncode is not None:
+                raise RuntimeError(f"the bot exited with {process.returncode}:\n{self.log()}")
+            return self.fake.identifies > 0
+
+        await self.fake.wait_for(connected, 60, "the bot process to connect")
+        # discord.py waits up to 2 s for guilds before it calls itself ready.
+        await asyncio.sleep(2.5)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-3000:]
+
+    def cpu(self) -> float:
+        return _cpu_seconds(self.process.pid) if self.process else 0.0
+
+    async def stop(self) -> None:
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(process.wait(), 30)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+
+class _InProcessBot:
+    """The bot in the benchmark's own event loop (the benchmark's first form)."""
+
+    def __init__(self, fake: FakeDiscord, settings: Settings) -> None:
+        self.fake, self.settings = fake, settings
+        self.bot: DokoBot | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.bot = bot = DokoBot(self.settings, guild_ready_timeout=0.05)
+        self.task = asyncio.create_task(bot.start(self.fake.token))
+        self.fake.watch(self.task)
+        await self.fake.wait_for(bot.is_ready, 30, "the bot")
+
+    def log(self) -> str:
+        return ""
+
+    def cpu(self) -> float:
+        return 0.0  # shared with the fake: see the benchmark process's figure
+
+    async def stop(self) -> None:
+        if self.bot is not None and self.task is not None:
+            await self.bot.close()
+            await self.task
+
+
+def _count_actions(db_path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(db_path)) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
+
+
+async def run(
+    tables: int,
+    *,
+    think_ms: int = THINK_MS,
+    seed: int = 1,
+    in_process: bool = False,
+    source: Path = REPO,
+) -> dict[str, Any]:
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord() as fake:
+        fake = FakeDiscord()
+        bench = Bench(fake, think_ms, seed)
+        await fake.start()
+        bot: _BotProcess | _InProcessBot | None = None
+        try:
             users = [fake.add_user(f"spieler{i}") for i in range(tables)]
             guild = fake.add_guild("Benchmark", owner=users[0])
             channels = [guild.channels[0]] + [
@@ -137,48 +381,137 @@ async def run(tables: int) -> dict[str, Any]:
             ]
             for user in users[1:]:
                 fake.add_member(guild, user)
-            settings = Settings(
-                fake.token, Path(tmp) / "bench.sqlite3", frozenset(), None, "WARNING"
-            )
+            players = [
+                bench.add(u, c, i) for i, (u, c) in enumerate(zip(users, channels, strict=True))
+            ]
+            db_path = Path(tmp) / "bench.sqlite3"
+            settings = Settings(fake.token, db_path, frozenset(), None, "WARNING")
             apply_discord_overrides(fake.env())
+            await sync_commands(settings, None)
+            if in_process:
+                bot = _InProcessBot(fake, settings)
+            else:
+                bot = _BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
+            await bot.start()
+            requests_before = len(fake.requests)
+            interactions_before = len(fake.interactions)
+            cpu_bot, cpu_own = bot.cpu(), _own_cpu_seconds()
+            started = time.perf_counter()
             try:
-                await sync_commands(settings, None)
-                bot = DokoBot(settings, guild_ready_timeout=0.05)
-                task = asyncio.create_task(bot.start(fake.token))
-                fake.watch(task)
-                await fake.wait_for(bot.is_ready, 30, "the bot")
-                bench = Bench(fake, bot)
-                requests_before = len(fake.requests)
-                started = time.perf_counter()
-                actions = await asyncio.gather(
-                    *(bench.play_table(u, c) for u, c in zip(users, channels, strict=True))
-                )
-                cog: Any = bot.get_cog("Doko")
-                await cog.presenter.idle()
-                elapsed = time.perf_counter() - started
-                rest = len(fake.requests) - requests_before
-                await bot.close()
-                await task
-            finally:
-                discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+                await asyncio.gather(*(bench.play(p) for p in players))
+            except Exception as error:
+                raise RuntimeError(f"{error}\nbot log:\n{bot.log()}") from error
+            # The last table messages are edited at most once a second: let them through.
+            await asyncio.sleep(1.5)
+            elapsed = time.perf_counter() - started
+            cpu_bot, cpu_own = bot.cpu() - cpu_bot, _own_cpu_seconds() - cpu_own
+            new = list(fake.interactions.values())[interactions_before:]
+            requests = fake.requests[requests_before:]
+            dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
+            rest = len(requests)
+            await bot.stop()
+            actions = _count_actions(db_path)
+        finally:
+            if bot is not None:
+                await bot.stop()
+            await fake.stop()
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+    failed = sum(1 for ix in new if _failed(ix))
+    clicks = sum(p.clicks for p in players)
     return {
+        "discord_mode": _mode(think_ms, in_process),
         "discord_tables": tables,
+        "discord_think_ms": think_ms,
         "discord_ack_ms_p50": round(percentile(bench.acks, 0.5), 2),
         "discord_ack_ms_p99": round(percentile(bench.acks, 0.99), 2),
-        "discord_rest_calls_per_action": round(rest / max(1, sum(actions)), 2),
-        "discord_rest_calls_per_click": round(rest / max(1, bench.clicks), 2),
-        "discord_interactions": len(bench.acks),
+        "discord_ack_ms_max": round(max(bench.acks, default=0.0), 2),
+        **{
+            f"discord_ack_ms_p99_{kind}": round(
+                percentile(
+                    [a for a, k in zip(bench.acks, bench.ack_kinds, strict=True) if k == kind], 0.99
+                ),
+                2,
+            )
+            for kind in ("tisch", "start", "play")
+        },
+        "discord_rest_calls_per_action": round(rest / max(1, actions), 2),
+        "discord_rest_calls_per_click": round(rest / max(1, clicks), 2),
+        "discord_rest_calls_per_action_by_route": {
+            route: round(n / max(1, actions), 3)
+            for route, n in Counter(_route(r, dms) for r in requests).most_common()
+        },
+        "discord_actions": actions,
+        "discord_interactions": len(new),
+        "discord_interactions_failed": failed,
+        "discord_bot_cpu_ms_per_action": round(cpu_bot * 1000 / max(1, actions), 2),
+        "discord_bot_cpu_share": round(cpu_bot / elapsed, 2),
+        "discord_bench_cpu_share": round(cpu_own / elapsed, 2),
         "discord_seconds": round(elapsed, 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),
     }
 
 
+def _route(request: RequestRecord, dms: dict[int, Channel]) -> str:
+    """A short name for a REST call: ``PATCH channel message``, ``POST callback`` …"""
+    route = request.route or request.path
+    if "/callback" in route:
+        return "POST interaction callback"
+    if route.startswith("PATCH /webhooks/"):
+        return "PATCH interaction response"
+    if route.startswith("POST /webhooks/"):
+        return "POST followup"
+    if "/messages" in route:
+        channel = dms.get(int(request.path.split("/")[2]))
+        return f"{request.method} {'DM' if channel is not None else 'table'} message"
+    return f"{request.method} {route.split(' ', 1)[-1]}"
+
+
+def _failed(ix: Interaction) -> bool:
+    """Not acknowledged, or the acknowledgement was refused (e.g. after the 3 s)."""
+    return not ix.callbacks or ix.callbacks[0].status >= 400
+
+
+def _mode(think_ms: int, in_process: bool) -> str:
+    where = "bot in the benchmark's process" if in_process else "bot in its own process"
+    if think_ms <= 0:
+        return f"flat-out (humans click at once); {where}"
+    return f"realistic (humans think {think_ms} ms ± 1/3 per action); {where}"
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot bench discord")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot bench discord",
+        description="The bot against the loopback Discord; defaults are the headline setup.",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument(
+        "--think-ms",
+        type=int,
+        default=THINK_MS,
+        help="a human's mean time before each action, drawn within ± a third; 0: flat out",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
+    parser.add_argument(
+        "--in-process", action="store_true", help="run the bot in the benchmark's event loop"
+    )
+    parser.add_argument(
+        "--bot-source",
+        type=Path,
+        default=REPO,
+        help="run the bot process from this checkout (to compare two versions)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    result = asyncio.run(run(args.tables))
+    result = asyncio.run(
+        run(
+            args.tables,
+            think_ms=args.think_ms,
+            seed=args.seed,
+            in_process=args.in_process,
+            source=args.bot_source.resolve(),
+        )
+    )
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:

@@ -47,6 +47,8 @@ ACK_DEADLINE = 3.0  # seconds to send the initial response
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction token stays valid
 HEARTBEAT_INTERVAL_MS = 41250
 GUILD_MEMBERS_INTENT = 1 << 1
+GUILD_MESSAGES_INTENT = 1 << 9
+DIRECT_MESSAGES_INTENT = 1 << 12
 # Interaction types and the callback types Discord accepts for each.
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
 CALLBACKS_FOR = {APPLICATION_COMMAND: {4, 5, 9}, MESSAGE_COMPONENT: {4, 5, 6, 7, 9}}
@@ -470,6 +472,11 @@ class FakeDiscord:
             if event == "INTERACTION_CREATE":
                 raise FakeDiscordError(f"no bot has identified as shard {shard}")
             return  # Discord would not buffer for a shard nobody ever connected
+        if event.startswith("MESSAGE_"):
+            # Message events go only to connections that asked for them.
+            wanted = GUILD_MESSAGES_INTENT if guild is not None else DIRECT_MESSAGES_INTENT
+            if not session.intents & wanted:
+                return
         session.seq += 1
         payload = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.events.append(payload)
