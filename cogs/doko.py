@@ -65,6 +65,18 @@ async def _say(interaction: Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def _stand_text(info: TableInfo, lang: Lang) -> str:
+    return spielliste_block(info, lang) if info.spielliste else t(lang, "stand_empty")
+
+
+MESSAGE_LIMIT = 2000  # characters of a message's content (an embed allows more)
+
+
+def _fit(text: str) -> str:
+    """Plain message content within Discord's limit; a long Spielliste keeps its start."""
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
 class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf am Tisch"):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -246,12 +258,12 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         lang = self._seen(interaction)
         info = self._table_here(interaction)
         if info is None:
-            await _say(interaction, t(lang, "no_table_here"))
+            # In a DM, for a table another process runs: that process shows its Spielliste.
+            if not await forward_command(self.bot, interaction, "stand"):
+                await _say(interaction, t(lang, "no_table_here"))
             return
         embed = discord.Embed(title=t(lang, "stand_title", table=info.id))
-        embed.description = (
-            spielliste_block(info, lang) if info.spielliste else t(lang, "stand_empty")
-        )
+        embed.description = _stand_text(info, lang)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="rangliste", description="Die Rangliste dieses Servers")
@@ -314,6 +326,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def regeln(self, interaction: Interaction) -> None:
         lang = self._seen(interaction)
         info = self._table_here(interaction)
+        # In a DM, for a table another process runs: that process names its rules.
+        if info is None and await forward_command(self.bot, interaction, "regeln"):
+            return
         rules = info.rules if info else PRESETS["ddv"]
         games = info.games_per_session if info else rules.games_per_round
         embed = discord.Embed(
@@ -616,6 +631,12 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                     await reply.say(error_text(error, lang))
                     return
                 await reply.say(t(lang, "called", call=call_name(call, lang)))
+            case "stand":
+                title = t(lang, "stand_title", table=info.id)
+                await reply.say(_fit(f"**{title}**\n{_stand_text(info, lang)}"))
+            case "regeln":
+                text = rules_text(info.rules, info.games_per_session, lang)
+                await reply.say(_fit(f"**{t(lang, 'rules_title')}**\n{text}"))
 
     def _adopt_dm_hand(self, info: TableInfo, row: ForwardRow) -> None:
         """The clicked DM is the user's hand message of this game, unless one is known: so

@@ -19,7 +19,7 @@ from db._util import dump_json, from_ms, load_json, to_ms
 from db.database import Database, Row
 from db.errors import NotFoundError
 
-Kind = Literal["click", "karten", "ansage"]
+Kind = Literal["click", "karten", "ansage", "stand", "regeln"]
 State = Literal["pending", "done", "failed", "orphaned"]
 
 _COLUMNS: Final = (

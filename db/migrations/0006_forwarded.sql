@@ -6,7 +6,7 @@
 CREATE TABLE forwarded_interactions (
     id              INTEGER PRIMARY KEY,
     table_id        INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-    kind            TEXT NOT NULL CHECK (kind IN ('click', 'karten', 'ansage')),
+    kind            TEXT NOT NULL CHECK (kind IN ('click', 'karten', 'ansage', 'stand', 'regeln')),
     custom_id       TEXT NOT NULL,              -- the button's or select's id; a command's name
     args            TEXT NOT NULL DEFAULT '[]', -- JSON list: the select's picks; the command's option
     user_id         BIGINT NOT NULL,

@@ -21,7 +21,9 @@ import pytest
 
 import db
 from bot.app import apply_discord_overrides, sync_commands
+from bot.render.table import rules_text
 from bot.render.texts import t
+from bot.rules.ruleset import Ruleset
 from db import leases
 from db.postgres import scratch_schema
 from tests.conftest import postgres_url
@@ -325,6 +327,21 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
             hand = await fake.followup(ix, timeout=10)
             assert hand.ephemeral_to is bert
             assert any(c.startswith(f"doko:card:{row.id}:") for c in hand.custom_ids)
+
+            # /doko regeln and /doko stand in the DM: answered by shard 1 with its table's.
+            ix = await fake.slash(bert, "doko regeln")
+            assert (await fake.response(ix, timeout=5)).type == 5
+            answer = await fake.followup(ix, timeout=10)
+            rules = Ruleset.from_dict(row.rules)
+            assert answer.ephemeral_to is bert
+            title = t("de", "rules_title")
+            assert message_text(answer) == f"**{title}**\n{rules_text(rules, 1, 'de')}"
+            ix = await fake.slash(bert, "doko stand")
+            assert (await fake.response(ix, timeout=5)).type == 5
+            answer = await fake.followup(ix, timeout=10)
+            assert message_text(answer) == f"**Spielliste · Tisch {row.id}**\n" + t(
+                "de", "stand_empty"
+            )
 
             # /doko ansage in the DM, with a call the hand offers at bert's next turn.
             def next_turn() -> Message | None:
