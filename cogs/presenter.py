@@ -2,7 +2,9 @@
 
 Engine events only mark a table or a hand as changed; one task per table and per hand then
 renders the latest state, so bursts of changes coalesce. The public table message is edited
-through the channel route at most about once per second per table. A hand goes to the DM at
+through the channel route at most about once per second per table, a change waiting
+TABLE_EDIT_DELAY for the ones that follow it at once (a human's card and the AIs' answers go
+out as one edit, not two a second apart). A hand goes to the DM at
 once when its owner is to act; other changes (AIs or other players playing on) wait up to
 HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
@@ -53,6 +55,7 @@ from bot.rules.game import Phase, Redeal
 log = logging.getLogger(__name__)
 
 TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message
+TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
 DMS_CLOSED = 50007
@@ -284,7 +287,7 @@ class Presenter:
                 table = self.table_state(info)
                 self._update_info(table, info)
                 assert table.job is not None
-                table.job.mark()
+                table.job.mark(TABLE_EDIT_DELAY)
                 # Five players: the dealer gets no view of the game, only word that he sits
                 # out (a hand job that finds nothing new sends nothing).
                 out = info.seats[info.sitting_out] if info.sitting_out is not None else None
