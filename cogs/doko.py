@@ -537,20 +537,22 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         user_id = interaction.user.id
         if not await self._apply_click(click, user_id, info, lang, InteractionReply(interaction)):
             return
-        try:
-            now, content, ui, key = self.presenter.render_hand(info.id, user_id, lang)
-        except EngineError:
-            return  # the table closed with this action (the last game of the session)
-        if now.status != "playing" or now.game_id is None:
-            return
-        await interaction.edit_original_response(content=content, view=ui)
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            self.presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
-        elif message is not None:
-            self.presenter.adopt_hand(
-                info.id, user_id, now.game_id, message.channel.id, message.id, key
-            )
+        # Under the hand's lock: a newer state the hand job renders goes out after this one.
+        async with self.presenter.user(user_id).hand_lock:
+            try:
+                now, content, ui, key = self.presenter.render_hand(info.id, user_id, lang)
+            except EngineError:
+                return  # the table closed with this action (the last game of the session)
+            if now.status != "playing" or now.game_id is None:
+                return
+            await interaction.edit_original_response(content=content, view=ui)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                self.presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
+            elif message is not None:
+                self.presenter.adopt_hand(
+                    info.id, user_id, now.game_id, message.channel.id, message.id, key
+                )
 
     async def _apply_click(
         self, click: Click, user_id: int, info: TableInfo, lang: Lang, reply: Reply

@@ -144,6 +144,9 @@ class UserState:
     ephemeral_game: int | None = None
     ephemeral_at: float = 0.0
     ephemeral_key: Payload | None = None
+    # Held while the hand is rendered and sent, by a click's answer or the hand job: whoever
+    # renders later also edits later, so an older state never lands on top of a newer one.
+    hand_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 @dataclass
@@ -420,6 +423,10 @@ class Presenter:
 
     async def _sync_hand(self, state: TableState, user_id: int) -> None:
         user = self.user(user_id)
+        async with user.hand_lock:
+            await self._sync_hand_locked(state, user_id, user)
+
+    async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
         except EngineError:
