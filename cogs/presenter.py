@@ -176,6 +176,7 @@ class Presenter:
         self.tables: dict[int, TableState] = {}
         self.users: dict[int, UserState] = {}
         self.last_game_by_channel: dict[int, int] = {}
+        self._render_turn = asyncio.Lock()
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -351,7 +352,14 @@ class Presenter:
             return
         state.message_key = key
 
+    async def _take_turn(self) -> None:
+        """Message jobs render one per pass of the event loop: a burst of them (timers that
+        fire together) would otherwise hold up the interactions waiting to be acknowledged."""
+        async with self._render_turn:
+            await asyncio.sleep(0)
+
     async def _sync_table(self, state: TableState) -> None:
+        await self._take_turn()
         info = state.info
         if info is None or state.done:
             return
@@ -427,6 +435,7 @@ class Presenter:
             await self._sync_hand_locked(state, user_id, user)
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
+        await self._take_turn()
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
         except EngineError:

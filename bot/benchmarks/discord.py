@@ -19,8 +19,12 @@ in production; the fake skips its OpenAPI check of request bodies (the tests mak
 
 Measured: the time from the fake creating an interaction (a slash command or a click) to
 the bot's acknowledgement (the callback request) arriving at the fake,
-``discord_ack_ms_p50``/``p99`` (Discord allows 3 s); REST calls per game action, AI actions
-included (``discord_rest_calls_per_action``); the CPU seconds the bot process used.
+``discord_ack_ms_p50``/``p99`` over all interactions (Discord allows 3 s), and the p99 of
+each kind (``tisch``, ``start``, ``play``); REST calls per game action, AI actions included
+(``discord_rest_calls_per_action``, and by route); the bot process's CPU per action and
+share of a core. The ack times include the fake's own delays: ``discord_bench_loop_lag_ms_p99``
+says how late the benchmark's loop ran. Figures depend on what else the machine runs:
+``load_average_1m`` is printed with them.
 """
 
 from __future__ import annotations
