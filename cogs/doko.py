@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.engine.model import EngineError, TableInfo
 from bot.render.buttons import Click, DokoButton, DokoSelect, parse_click
 from bot.render.errors import error_text
-from bot.render.hand import return_cards
+from bot.render.hand import game_over_message, return_cards
 from bot.render.presets import PRESETS, preset_name
 from bot.render.table import lobby_message, result_lines, rules_text, spielliste_block
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name
@@ -107,7 +107,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def on_ready(self) -> None:
         if not self._ready_once:
             self._ready_once = True
-            self.presenter.refresh_all()
+            await self.presenter.refresh_all()
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -186,7 +186,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         embed, view = lobby_message(info, lang)
         message = await interaction.followup.send(embed=embed, view=view, wait=True)
-        self.presenter.register_table_message(
+        await self.presenter.register_table_message(
             info, message.id, lang, payload_key(None, embed, view)
         )
 
@@ -523,7 +523,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             table_lang = state.lang if state else lang
             embed, view = lobby_message(info, table_lang)
             await interaction.edit_original_response(embed=embed, view=view)
-            self.presenter.register_table_message(
+            await self.presenter.register_table_message(
                 info, interaction.message.id, table_lang, payload_key(None, embed, view)
             )
         elif click.what in ("leave", "pause") and info.status == "playing":
@@ -539,18 +539,31 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         # Under the hand's lock: a newer state the hand job renders goes out after this one.
         async with self.presenter.user(user_id).hand_lock:
+            message = interaction.message
+            ephemeral = message is not None and message.flags.ephemeral
             try:
+                now: TableInfo | None
                 now, content, ui, key = self.presenter.render_hand(info.id, user_id, lang)
             except EngineError:
-                return  # the table closed with this action (the last game of the session)
-            if now.status != "playing" or now.game_id is None:
+                now = None  # the table closed with this action (the last game of the session)
+            if now is None or now.status != "playing" or now.game_id is None:
+                await interaction.edit_original_response(
+                    content=game_over_message(info, user_id, lang), view=None
+                )
+                return
+            if now.game_id != info.game_id and not ephemeral:
+                # The game this DM showed is over (this click or the AIs after it ended it).
+                # The hand job sends the next game's hand as a new DM, so the old game's DM
+                # only says it is over: one hand message per game, never two for the next.
+                await interaction.edit_original_response(
+                    content=game_over_message(info, user_id, lang), view=None
+                )
                 return
             await interaction.edit_original_response(content=content, view=ui)
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
+            if ephemeral:
                 self.presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
             elif message is not None:
-                self.presenter.adopt_hand(
+                await self.presenter.adopt_hand(
                     info.id, user_id, now.game_id, message.channel.id, message.id, key
                 )
 
@@ -610,7 +623,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 if click is None or click.what not in GAME_ACTIONS or click.table_id != info.id:
                     await reply.say(t(lang, "err_bad_action"))
                     return
-                self._adopt_dm_hand(info, row)
+                await self._adopt_dm_hand(info, row)
                 await self._apply_click(click, row.user_id, info, lang, reply)
             case "karten":
                 if info.seat_of(row.user_id) is None:
@@ -640,7 +653,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 text = rules_text(info.rules, info.games_per_session, lang)
                 await reply.say(_fit(f"**{t(lang, 'rules_title')}**\n{text}"))
 
-    def _adopt_dm_hand(self, info: TableInfo, row: ForwardRow) -> None:
+    async def _adopt_dm_hand(self, info: TableInfo, row: ForwardRow) -> None:
         """The clicked DM is the user's hand message of this game, unless one is known: so
         this process edits it rather than sending another (it forgets them on a restart)."""
         state = self.presenter.tables.get(info.id)
@@ -648,7 +661,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         known = state.hands.get(row.user_id)
         if row.message_id is not None and (known is None or known.game_id != info.game_id):
-            self.presenter.adopt_hand(
+            await self.presenter.adopt_hand(
                 info.id, row.user_id, info.game_id, row.channel_id, row.message_id, ()
             )
 

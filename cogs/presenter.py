@@ -9,6 +9,10 @@ once when its owner is to act; other changes (AIs or other players playing on) w
 HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
 
+The ids of the table message and of each player's hand message are stored (db.messages) as
+they are sent and read back before a recovered table's first update, so a restarted process
+edits the same messages; one that is gone (404) is sent again and the new id stored.
+
 House rules: a game thrown in (Schmeißen) or an Armut nobody took is dealt again at once, with
 no GameOver; the presenter sees a new game without a result and tells the table why, from the
 last public state of the old game (the seat to act in the Vorbehaltsabfrage threw in; in the
@@ -51,6 +55,7 @@ from bot.render.table import (
 )
 from bot.render.texts import Lang
 from bot.rules.game import Phase, Redeal
+from db import messages
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +136,7 @@ class HandMessage:
     game_id: int
     channel_id: int
     message_id: int
-    key: Payload
+    key: Payload  # () when unknown (read back after a restart): the next update edits
 
 
 @dataclass
@@ -158,12 +163,21 @@ class TableState:
     message_id: int | None = None
     message_game: int | None = None  # game number shown; None while it is the lobby
     message_key: Payload | None = None
+    saved_message: tuple[int, int | None] | None = None  # (message id, game) as stored
     finals: dict[int, tuple[dict[str, Any], ListEntry, int]] = field(default_factory=dict)
     finished: set[int] = field(default_factory=set)  # games whose final message is shown
+    # The final message shown last, and whether it says the round is over: SessionOver may
+    # arrive after it went out (the engine stores the round in between).
+    last_final: tuple[dict[str, Any], ListEntry, int] | None = None
+    last_final_ends: bool = False
     last_game_id: int | None = None
     session_over: bool = False
     done: bool = False
     hands: dict[int, HandMessage] = field(default_factory=dict)
+    saved_hands: dict[int, tuple[int, int]] = field(default_factory=dict)  # (game, message)
+    # The stored message ids are read once, before the first update of the table or a hand.
+    restored: bool = False
+    restore_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     hand_jobs: dict[int, Coalescer] = field(default_factory=dict)
     job: Coalescer | None = None
     # (game id dealt again, why, the seat that threw in or offered the Armut)
@@ -213,14 +227,15 @@ class Presenter:
         else:
             state.redeal = (new.game_id, None, None)
 
-    def register_table_message(
+    async def register_table_message(
         self, info: TableInfo, message_id: int, lang: Lang, key: Payload
     ) -> None:
-        """The lobby message a ``/doko tisch`` answer created."""
+        """The lobby message a ``/doko tisch`` answer created (or a lobby click showed)."""
         state = self.table_state(info, lang)
         state.lang = lang
         state.message_id, state.message_game, state.message_key = message_id, None, key
         self._update_info(state, info)
+        await self._save_table_message(state)
 
     def remember_ephemeral(
         self, user_id: int, interaction: discord.Interaction[Any], game_id: int, key: Payload
@@ -229,7 +244,7 @@ class Presenter:
         user.ephemeral, user.ephemeral_game = interaction, game_id
         user.ephemeral_at, user.ephemeral_key = time.monotonic(), key
 
-    def adopt_hand(
+    async def adopt_hand(
         self,
         table_id: int,
         user_id: int,
@@ -240,18 +255,71 @@ class Presenter:
     ) -> None:
         """The clicked DM now shows ``key``: it is the user's hand message from here on.
 
-        Adopting it also recovers the hand message after a restart, which forgets it.
+        Only for the game the message shows: a message of an earlier game never becomes
+        the next game's hand (the hand job sends that one).
         """
         state = self.tables.get(table_id)
         if state is not None:
             state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key)
+            await self._save_hand(state, user_id)
 
-    def refresh_all(self) -> None:
+    async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""
         for info in self.bot.engine.open_tables():
             state = self.table_state(info)
             self._update_info(state, info)
             self._mark(state, info)
+        await messages.forget_closed(self.bot.db)
+
+    # -- stored message ids ---------------------------------------------------------------
+
+    async def _restore(self, state: TableState) -> None:
+        """Read the table's stored message ids, once; what this process knows already (a
+        message it sent or adopted meanwhile) is newer and stays."""
+        if state.restored:
+            return
+        async with state.restore_lock:
+            if state.restored:
+                return
+            stored = await messages.table_messages(self.bot.db, state.table_id)
+            if stored.table is not None and state.message_id is None:
+                state.message_id = stored.table.message_id
+                state.message_game = stored.table.game_number
+                state.saved_message = (state.message_id, state.message_game)
+            for hand in stored.hands:
+                state.saved_hands.setdefault(hand.user_id, (hand.game_id, hand.message_id))
+                if hand.user_id not in state.hands:
+                    state.hands[hand.user_id] = HandMessage(
+                        hand.game_id, hand.channel_id, hand.message_id, ()
+                    )
+                user = self.user(hand.user_id)
+                if user.dm_channel_id is None:
+                    user.dm_channel_id = hand.channel_id
+            state.restored = True
+
+    async def _save_table_message(self, state: TableState) -> None:
+        if state.message_id is None:
+            return
+        shown = (state.message_id, state.message_game)
+        if shown != state.saved_message:
+            await messages.save_table_message(
+                self.bot.db, state.table_id, state.message_id, state.message_game
+            )
+            state.saved_message = shown
+
+    async def _save_hand(self, state: TableState, user_id: int) -> None:
+        hand = state.hands[user_id]
+        saved = (hand.game_id, hand.message_id)
+        if saved != state.saved_hands.get(user_id):
+            await messages.save_hand_message(
+                self.bot.db,
+                state.table_id,
+                user_id,
+                hand.game_id,
+                hand.channel_id,
+                hand.message_id,
+            )
+            state.saved_hands[user_id] = saved
 
     def _mark(self, state: TableState, info: TableInfo) -> None:
         assert state.job is not None
@@ -330,13 +398,19 @@ class Presenter:
         return channel
 
     async def _post(
-        self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        state: TableState,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        game: int | None,
     ) -> None:
+        """A new table message, showing game number ``game`` (None: the lobby)."""
         message = await self._channel(state.channel_id).send(
             embed=embed, view=view if view is not None else discord.utils.MISSING
         )
-        state.message_id = message.id
+        state.message_id, state.message_game = message.id, game
         state.message_key = payload_key(None, embed, view)
+        await self._save_table_message(state)
 
     async def _edit(
         self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
@@ -348,7 +422,7 @@ class Presenter:
         try:
             await partial.edit(embed=embed, view=view)
         except discord.NotFound:
-            await self._post(state, embed, view)
+            await self._post(state, embed, view, state.message_game)
             return
         state.message_key = key
 
@@ -359,6 +433,7 @@ class Presenter:
             await asyncio.sleep(0)
 
     async def _sync_table(self, state: TableState) -> None:
+        await self._restore(state)
         await self._take_turn()
         info = state.info
         if info is None or state.done:
@@ -371,19 +446,24 @@ class Presenter:
             if state.message_game == number and state.message_id is not None:
                 await self._edit(state, embed, view)
             else:
-                await self._post(state, embed, view)
-            state.message_game = number
+                await self._post(state, embed, view, number)
             state.finished.add(number)
+            state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
-            if not state.session_over and state.message_id is not None:
+            if state.session_over and state.last_final is not None and not state.last_final_ends:
+                summary, entry, game_id = state.last_final
+                embed, view = final_message(info, summary, entry, game_id, lang, session_over=True)
+                await self._edit(state, embed, view)
+            elif not state.session_over and state.message_id is not None:
                 await self._edit(state, closed_message(info, lang), None)
             state.done = True
             self.tables.pop(info.id, None)
+            await messages.forget_table(self.bot.db, info.id)
             return
         if info.status == "lobby":
             embed, view = lobby_message(info, lang)
             if state.message_id is None:
-                await self._post(state, embed, view)
+                await self._post(state, embed, view, None)
             else:
                 await self._edit(state, embed, view)
             return
@@ -400,8 +480,7 @@ class Presenter:
         if state.message_game != info.game_number:
             if state.message_game is None and state.message_id is not None:
                 await self._edit(state, started_lobby(info, lang), None)
-            await self._post(state, embed, view)
-            state.message_game = info.game_number
+            await self._post(state, embed, view, info.game_number)
         else:
             await self._edit(state, embed, view)
 
@@ -430,6 +509,7 @@ class Presenter:
         return info, content, ui, payload_key(content, None, ui)
 
     async def _sync_hand(self, state: TableState, user_id: int) -> None:
+        await self._restore(state)
         user = self.user(user_id)
         async with user.hand_lock:
             await self._sync_hand_locked(state, user_id, user)
@@ -448,12 +528,14 @@ class Presenter:
         hand = state.hands.get(user_id)
         try:
             if hand is None or hand.game_id != info.game_id:
-                channel_id = await self._dm_channel(user_id, user)
-                message = await self._channel(channel_id).send(content, view=ui)
-                state.hands[user_id] = HandMessage(info.game_id, channel_id, message.id, key)
+                await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
             elif hand.key != key:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
-                await partial.edit(content=content, view=ui)
+                try:
+                    await partial.edit(content=content, view=ui)
+                except discord.NotFound:  # deleted (10008): this game's hand is sent anew
+                    await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                    return
                 hand.key = key
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
@@ -462,6 +544,22 @@ class Presenter:
             user.dms_closed = True
             assert state.job is not None
             state.job.mark()  # the table message tells them to use "Meine Karten"
+
+    async def _send_hand(
+        self,
+        state: TableState,
+        user_id: int,
+        user: UserState,
+        game_id: int,
+        content: str,
+        ui: discord.ui.View,
+        key: Payload,
+    ) -> None:
+        """The game's hand message, sent (the caller holds the user's hand lock)."""
+        channel_id = await self._dm_channel(user_id, user)
+        message = await self._channel(channel_id).send(content, view=ui)
+        state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
+        await self._save_hand(state, user_id)
 
     async def _dm_channel(self, user_id: int, user: UserState) -> int:
         if user.dm_channel_id is None:

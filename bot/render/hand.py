@@ -289,3 +289,24 @@ def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, discord.ui.Vi
         ]
     )
     return content, discord.ui.View(timeout=None)
+
+
+def game_over_message(info: TableInfo, user_id: int, lang: Lang) -> str:
+    """A hand message whose game is over (no cards, no buttons): ``info`` is of that game.
+
+    The next game's hand goes out as a new message, so each game keeps exactly one."""
+    seat = info.seat_of(user_id)
+    assert seat is not None
+    return "\n".join(
+        [
+            t(
+                lang,
+                "hand_head",
+                table=info.id,
+                number=info.game_number,
+                game_id=info.game_id,
+                seat=seat + 1,
+            ),
+            t(lang, "game_over_hand"),
+        ]
+    )

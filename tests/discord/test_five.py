@@ -54,14 +54,13 @@ async def test_one_human_and_four_ais_at_a_five_player_table(make_world: Any) ->
     assert sum(int(total) for total in rows[-1][1:6]) == 0
     assert "Danke fürs Spielen" in finals[-1]
 
-    # anna's DMs: hands with cards, and a note without cards for the game she dealt. (The
-    # DM clicked last in a game may be turned into the next game's hand or note, so a game
-    # can have two DMs; the notes are all about one game.)
+    # anna's DMs: one per game, a hand in each game she played and a note without cards
+    # for the one she dealt.
     dms = world.fake.visible_messages(anna, world.fake.dm_channel(anna))
+    games = [GAME_MARKER.search(message_text(m))[1] for m in dms]  # type: ignore[index]
+    assert len(games) == len(set(games)) == 5, [message_text(m) for m in dms]
     notes = [m for m in dms if "Du gibst und" in message_text(m)]
-    assert notes and not any(m.custom_ids for m in notes)
-    noted = {GAME_MARKER.search(message_text(m))[1] for m in notes}  # type: ignore[index]
-    assert len(noted) == 1
+    assert len(notes) == 1 and not notes[0].custom_ids
 
     # Sitting out is no game played: four games in the leaderboard.
     ix = await world.run(anna, "rangliste")
