@@ -9,9 +9,11 @@ import signal
 import sys
 from pathlib import Path
 
+import db
 from bot.app import apply_discord_overrides, sync_commands
+from db import messages
 from tests.discord.conftest import message_text, settings_for
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Message, User
 
 REPO = Path(__file__).resolve().parents[2]
 TRICK_LINE = re.compile(r"Aktueller Stich: (.*)")
@@ -47,6 +49,33 @@ def my_turn_message(fake: FakeDiscord, user: User) -> Message | None:
             if cid.startswith(("doko:card:", "doko:reserve:")) and not component.get("disabled"):
                 return message
     return None
+
+
+def table_messages(fake: FakeDiscord, channel: Channel) -> list[Message]:
+    """The channel's table messages of a running game (they carry "Meine Karten")."""
+    return [
+        m
+        for m in fake.channel_messages(channel)
+        if any(c.startswith("doko:hand:") for c in m.custom_ids)
+    ]
+
+
+async def until_stored(
+    db_path: Path, table_id: int, table_message: int, user_id: int, hand_message: int
+) -> None:
+    """Until the bot has stored these as the table's message and the user's hand message."""
+    store = await db.connect(db_path)
+    try:
+        for _ in range(200):
+            stored = await messages.table_messages(store, table_id)
+            hands = {h.user_id: h.message_id for h in stored.hands}
+            table = stored.table.message_id if stored.table is not None else None
+            if table == table_message and hands.get(user_id) == hand_message:
+                return
+            await asyncio.sleep(0.05)
+    finally:
+        await store.close()
+    raise AssertionError(f"message ids not stored: {stored}")
 
 
 def first_enabled(message: Message, prefix: str) -> str:
@@ -91,6 +120,16 @@ async def test_killed_mid_trick_the_restarted_process_continues(
             )
         before_kill = trick[1]
         card_id = first_enabled(message, "doko:card:")
+
+        # The table message goes out up to a second after the moves it shows; kill only once
+        # it and anna's hand DM are stored.
+        def posted() -> list[Message]:
+            return table_messages(fake, channel)
+
+        [table_message] = await fake.wait_for(posted, 10, "the table message")
+        table_id = int(table_message.custom_ids[0].split(":")[2])
+        await until_stored(db_path, table_id, table_message.id, anna.id, message.id)
+        dms_before = [m.id for m in fake.visible_messages(anna, fake.dm_channel(anna))]
         process.kill()
         await process.wait()
 
@@ -106,6 +145,16 @@ async def test_killed_mid_trick_the_restarted_process_continues(
             return any(before_kill + " · anna" in text for text in texts)
 
         await fake.wait_for(trick_continued, 10, "the trick to go on from the same state")
+        # The restarted process edits the messages it sent before: the same table message
+        # (no second one in the channel) and the same hand DM (no new DM).
+        await fake.wait_for(
+            lambda: before_kill + " · anna" in message_text(table_message),
+            10,
+            "the table message to show the trick going on",
+        )
+        assert [m.id for m in table_messages(fake, channel)] == [table_message.id]
+        assert before_kill + " · anna" in message_text(message)
+        assert [m.id for m in fake.visible_messages(anna, fake.dm_channel(anna))] == dms_before
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
