@@ -10,6 +10,7 @@ click received here and one received by another process alike.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -24,6 +25,10 @@ log = logging.getLogger(__name__)
 
 # An interaction token lives 15 minutes; answers are not attempted in its last seconds.
 TOKEN_LIFETIME = timedelta(minutes=15) - timedelta(seconds=10)
+UNKNOWN_WEBHOOK = 10015
+# The receiver stores a click before its acknowledgement reaches Discord, so the table's
+# process can answer first and find no webhook yet: it tries again after these pauses.
+ANSWER_RETRIES_S = (0.25, 0.5, 1.0, 2.0)
 
 
 class Reply(Protocol):
@@ -82,13 +87,21 @@ class WebhookReply:
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
-        try:
-            if view is None:
-                await self._webhook.send(content, ephemeral=True)
-            else:
-                await self._webhook.send(content, view=view, ephemeral=True)
-        except discord.HTTPException as error:
-            log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
+        for pause in (*ANSWER_RETRIES_S, None):
+            try:
+                if view is None:
+                    await self._webhook.send(content, ephemeral=True)
+                else:
+                    await self._webhook.send(content, view=view, ephemeral=True)
+                return
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_WEBHOOK or pause is None or not self.alive:
+                    log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
+                    return
+                await asyncio.sleep(pause)  # not acknowledged yet by the receiving process
+            except discord.HTTPException as error:
+                log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
+                return
 
 
 def _forwarder(client: Any) -> Forwarder | None:
