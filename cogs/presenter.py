@@ -59,7 +59,11 @@ from db import messages
 
 log = logging.getLogger(__name__)
 
-TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message
+TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message, at the least
+# Discord allows a bot 50 requests a second in all, every shard together, and a bot over it
+# stalls (acknowledgements included): the public table messages may use this many of them,
+# the rest is for hands and answers. Many tables at once edit each message less often.
+TABLE_EDITS_PER_S = 20.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
@@ -86,7 +90,9 @@ class Coalescer:
     moves the run earlier.
     """
 
-    def __init__(self, work: Callable[[], Awaitable[None]], interval: float = 0.0) -> None:
+    def __init__(
+        self, work: Callable[[], Awaitable[None]], interval: float | Callable[[], float] = 0.0
+    ) -> None:
         self._work = work
         self._interval = interval
         self._dirty = False
@@ -106,7 +112,8 @@ class Coalescer:
 
     async def _run(self) -> None:
         while self._dirty:
-            wait = max(self._due, self._last + self._interval) - time.monotonic()
+            gap = self._interval() if callable(self._interval) else self._interval
+            wait = max(self._due, self._last + gap) - time.monotonic()
             if wait > 0:
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
@@ -191,6 +198,17 @@ class Presenter:
         self.users: dict[int, UserState] = {}
         self.last_game_by_channel: dict[int, int] = {}
         self._render_turn = asyncio.Lock()
+        # Sharded, this process's share of the table edits, by the shards it runs.
+        settings = getattr(bot, "settings", None)
+        shard_ids = getattr(settings, "shard_ids", None)
+        shard_count = getattr(settings, "shard_count", None)
+        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+        self.table_edit_budget = TABLE_EDITS_PER_S * share
+
+    def table_edit_interval(self) -> float:
+        """Seconds between edits of one table message: all tables together stay within
+        ``table_edit_budget`` edits a second."""
+        return max(TABLE_EDIT_INTERVAL, len(self.tables) / self.table_edit_budget)
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -204,7 +222,7 @@ class Presenter:
         state = self.tables.get(info.id)
         if state is None:
             state = TableState(info.id, info.channel_id, lang, info=info)
-            state.job = Coalescer(lambda: self._sync_table(state), TABLE_EDIT_INTERVAL)
+            state.job = Coalescer(lambda: self._sync_table(state), self.table_edit_interval)
             self.tables[info.id] = state
         return state
 
