@@ -142,10 +142,13 @@ def known_parties(game: Game, seat: int | None) -> tuple[Party | None, ...]:
     known: list[Party | None] = [None] * 4
     if seat is not None:
         known[seat] = Party.RE if Card.CQ in game.deal.hands[seat] else Party.KONTRA
+    alte = Card.CQ
     for trick in (*game.tricks, Trick(game.leader, tuple(game.current))):
-        for s, card in zip(trick.seats, trick.cards, strict=True):
-            if card == Card.CQ:
-                known[s] = Party.RE
+        cards = trick.cards
+        if alte in cards:  # most tricks hold none: skip them without a loop
+            for i, card in enumerate(cards):
+                if card == alte:
+                    known[(trick.leader + i) % 4] = Party.RE
     for s, _call, _ in game.calls:
         known[s] = game.parties[s]  # every announcement says whose side the caller is on
     # Two seats shown as Re settle everything. Two Kontra seats do not: it might be a
