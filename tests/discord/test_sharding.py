@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import IO
 
@@ -143,110 +144,120 @@ async def play_on(
         await fake.response(click, timeout=5)
 
 
+@asynccontextmanager
+async def two_shards(
+    fake: FakeDiscord, tmp_path: Path, schema: str
+) -> AsyncIterator[tuple[db.Database, list[Bot], list[int | None]]]:
+    """Two ``python -m bot`` processes, shards 0 and 1, on a scratch PostgreSQL schema.
+
+    Yields the store, the bots and the list their exit codes go to; on the way out both are
+    stopped, and every run must have ended with 0 and without a traceback.
+    """
+    apply_discord_overrides(fake.env())
+    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
+    async with scratch_schema(postgres_url(), schema) as url:
+        store = await db.connect(url)  # migrates the schema before the bots meet it
+        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
+        codes: list[int | None] = []
+        try:
+            for bot in bots:
+                await bot.start()
+            yield store, bots, codes
+        finally:
+            codes += [await bot.stop() for bot in bots]
+            await store.close()
+    assert codes and all(code == 0 for code in codes), [bot.log()[-3000:] for bot in bots]
+    for bot in bots:
+        # A killed run's log ends abruptly; no run may show a traceback.
+        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+
+
 async def test_two_shards_one_killed_mid_trick_both_tables_end(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    base = postgres_url()
     anna, bert = fake.add_user("anna"), fake.add_user("bert")
     guild_a = fake.guild_on_shard("Stammtisch", 0, owner=anna)
     guild_b = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
     channel_a, channel_b = guild_a.channels[0], guild_b.channels[0]
-    apply_discord_overrides(fake.env())
-    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
-    async with scratch_schema(base, "doko_shards") as url:
-        store = await db.connect(url)  # migrates the schema before the bots meet it
-        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
-        try:
-            for bot in bots:
-                await bot.start()
+    async with two_shards(fake, tmp_path, "doko_shards") as (store, bots, _):
+        # Vereinsheim (shard 1): bert opens a table, gives his seat up and starts it;
+        # four AIs play it out on the second process.
+        lobby_b = await open_table(fake, bert, channel_b)
+        await click_and_wait(fake, bert, lobby_b, first_enabled(lobby_b, "doko:leave:"))
+        start = await fake.click(bert, lobby_b, first_enabled(lobby_b, "doko:start:"))
+        assert (await fake.response(start, timeout=5)).status == 200
+        row_b = await db.find_open_table(store, guild_b.id, channel_b.id)
+        assert row_b is not None
+        lease_b = await leases.get(store, row_b.id)
+        assert lease_b is not None and lease_b.owner_id.startswith("shards 1/2 ")
 
-            # Vereinsheim (shard 1): bert opens a table, gives his seat up and starts it;
-            # four AIs play it out on the second process.
-            lobby_b = await open_table(fake, bert, channel_b)
-            await click_and_wait(fake, bert, lobby_b, first_enabled(lobby_b, "doko:leave:"))
-            start = await fake.click(bert, lobby_b, first_enabled(lobby_b, "doko:start:"))
-            assert (await fake.response(start, timeout=5)).status == 200
-            row_b = await db.find_open_table(store, guild_b.id, channel_b.id)
-            assert row_b is not None
-            lease_b = await leases.get(store, row_b.id)
-            assert lease_b is not None and lease_b.owner_id.startswith("shards 1/2 ")
-
-            # Stammtisch (shard 0): anna plays with three AIs until the middle of a trick.
-            lobby_a = await open_table(fake, anna, channel_a)
-            start = await fake.click(anna, lobby_a, first_enabled(lobby_a, "doko:start:"))
-            assert (await fake.response(start, timeout=5)).status == 200
-            row_a = await db.find_open_table(store, guild_a.id, channel_a.id)
-            assert row_a is not None
-            first_owner = await leases.get(store, row_a.id)
-            assert first_owner is not None and first_owner.owner_id.startswith("shards 0/2 ")
-            while True:
-                message = await fake.wait_for(lambda: my_turn_message(fake, anna), 10, "a turn")
-                trick = TRICK_LINE.search(message.content)
-                if trick and "noch keine Karte" not in trick[1]:
-                    break
-                seen = list(message.custom_ids)
-                click = await fake.click(anna, message, first_enabled(message, "doko:"))
-                assert (await fake.response(click, timeout=5)).status == 200
-                await fake.wait_for(
-                    lambda seen=seen: (m := my_turn_message(fake, anna)) and m.custom_ids != seen,
-                    10,
-                    "anna's next turn",
-                )
-
-            await bots[0].kill()
-            await bots[0].start()
-
-            table_a, table_b = row_a.id, row_b.id
-
-            async def taken_over() -> bool:
-                lease = await leases.get(store, table_a)
-                assert lease is not None and lease.owner_id.startswith("shards 0/2 ")
-                return lease.owner_id != first_owner.owner_id
-
-            # The dead process's lease runs out first: nobody acts on the table meanwhile.
-            await until(taken_over, LEASE_S + 10, "the restarted process to claim its table")
+        # Stammtisch (shard 0): anna plays with three AIs until the middle of a trick.
+        lobby_a = await open_table(fake, anna, channel_a)
+        start = await fake.click(anna, lobby_a, first_enabled(lobby_a, "doko:start:"))
+        assert (await fake.response(start, timeout=5)).status == 200
+        row_a = await db.find_open_table(store, guild_a.id, channel_a.id)
+        assert row_a is not None
+        first_owner = await leases.get(store, row_a.id)
+        assert first_owner is not None and first_owner.owner_id.startswith("shards 0/2 ")
+        while True:
+            message = await fake.wait_for(lambda: my_turn_message(fake, anna), 10, "a turn")
+            trick = TRICK_LINE.search(message.content)
+            if trick and "noch keine Karte" not in trick[1]:
+                break
+            seen = list(message.custom_ids)
+            click = await fake.click(anna, message, first_enabled(message, "doko:"))
+            assert (await fake.response(click, timeout=5)).status == 200
             await fake.wait_for(
-                lambda: "took over table" in bots[0].log(), 5, "the table to be loaded"
+                lambda seen=seen: (m := my_turn_message(fake, anna)) and m.custom_ids != seen,
+                10,
+                "anna's next turn",
             )
-            click = await fake.click(anna, message, first_enabled(message, "doko:card:"))
-            callback = await fake.response(click, timeout=10)
-            assert callback.status == 200 and callback.type == 6
+
+        await bots[0].kill()
+        await bots[0].start()
+
+        table_a, table_b = row_a.id, row_b.id
+
+        async def taken_over() -> bool:
+            lease = await leases.get(store, table_a)
+            assert lease is not None and lease.owner_id.startswith("shards 0/2 ")
+            return lease.owner_id != first_owner.owner_id
+
+        # The dead process's lease runs out first: nobody acts on the table meanwhile.
+        await until(taken_over, LEASE_S + 10, "the restarted process to claim its table")
+        await fake.wait_for(lambda: "took over table" in bots[0].log(), 5, "the table to be loaded")
+        click = await fake.click(anna, message, first_enabled(message, "doko:card:"))
+        callback = await fake.response(click, timeout=10)
+        assert callback.status == 200 and callback.type == 6
+        await fake.wait_for(
+            lambda: any(
+                trick[1] + " · anna" in message_text(m)
+                for m in fake.visible_messages(anna, fake.dm_channel(anna))
+                + fake.channel_messages(channel_a)
+            ),
+            10,
+            "the trick to go on from the same state",
+        )
+        await asyncio.wait_for(play_on(fake, anna, store, table_a), 30)
+
+        async def b_closed() -> bool:
+            return (await db.get_table(store, table_b)).status == "closed"
+
+        await until(b_closed, 30, "the Vereinsheim table to end")
+        # Shard 0's processes never claimed the other table: its last holder is the
+        # process of shard 1 that opened it.
+        final_b = await leases.get(store, row_b.id)
+        assert final_b is not None and final_b.owner_id == lease_b.owner_id
+        for channel in (channel_a, channel_b):
             await fake.wait_for(
-                lambda: any(
-                    trick[1] + " · anna" in message_text(m)
-                    for m in fake.visible_messages(anna, fake.dm_channel(anna))
-                    + fake.channel_messages(channel_a)
+                lambda channel=channel: any(
+                    "Die Runde ist zu Ende" in message_text(m)
+                    for m in fake.channel_messages(channel)
                 ),
                 10,
-                "the trick to go on from the same state",
+                f"the end of the round in {channel.name}",
             )
-            await asyncio.wait_for(play_on(fake, anna, store, table_a), 30)
-
-            async def b_closed() -> bool:
-                return (await db.get_table(store, table_b)).status == "closed"
-
-            await until(b_closed, 30, "the Vereinsheim table to end")
-            # Shard 0's processes never claimed the other table: its last holder is the
-            # process of shard 1 that opened it.
-            final_b = await leases.get(store, row_b.id)
-            assert final_b is not None and final_b.owner_id == lease_b.owner_id
-            for channel in (channel_a, channel_b):
-                await fake.wait_for(
-                    lambda channel=channel: any(
-                        "Die Runde ist zu Ende" in message_text(m)
-                        for m in fake.channel_messages(channel)
-                    ),
-                    10,
-                    f"the end of the round in {channel.name}",
-                )
-            assert f"table {row_b.id}" not in bots[0].log()
-        finally:
-            codes = [await bot.stop() for bot in bots]
-            await store.close()
-    for bot, code in zip(bots, codes, strict=True):
-        assert code == 0, bot.log()[-3000:]
-        # The killed run's log ends abruptly; no run may show a traceback.
-        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+        assert f"table {row_b.id}" not in bots[0].log()
 
 
 def dm_hand(fake: FakeDiscord, user: User) -> Message | None:
@@ -281,176 +292,144 @@ async def forward_states(store: db.Database) -> list[str]:
 async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_0(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    base = postgres_url()
     bert = fake.add_user("bert")
     guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
     channel = guild.channels[0]
-    apply_discord_overrides(fake.env())
-    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
-    async with scratch_schema(base, "doko_forward") as url:
-        store = await db.connect(url)
-        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
-        try:
-            for bot in bots:
-                await bot.start()
-            lobby = await open_table(fake, bert, channel)
-            start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
-            assert (await fake.response(start, timeout=5)).status == 200
-            row = await db.find_open_table(store, guild.id, channel.id)
-            assert row is not None
-            lease = await leases.get(store, row.id)
-            assert lease is not None and lease.owner_id.startswith("shards 1/2 ")
+    async with two_shards(fake, tmp_path, "doko_forward") as (store, bots, _):
+        lobby = await open_table(fake, bert, channel)
+        start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
+        assert (await fake.response(start, timeout=5)).status == 200
+        row = await db.find_open_table(store, guild.id, channel.id)
+        assert row is not None
+        lease = await leases.get(store, row.id)
+        assert lease is not None and lease.owner_id.startswith("shards 1/2 ")
 
-            # A double click on the DM hand: both reach shard 0 and are acknowledged at once
-            # (deferred update); shard 1 applies one, the other is stale and says so.
-            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
-            custom_id = first_enabled(message, "doko:")
-            seen = list(message.custom_ids)
-            clicks = [await fake.click(bert, message, custom_id) for _ in range(2)]
-            for click in clicks:
-                callback = await fake.response(click, timeout=5)
-                assert callback.status == 200 and callback.type == 6
-            refusal = await fake.wait_for(
-                lambda: next((m for c in clicks for m in c.followups), None), 10, "the refusal"
-            )
-            assert refusal.ephemeral_to is bert and message_text(refusal) == t("de", "stale")
+        # A double click on the DM hand: both reach shard 0 and are acknowledged at once
+        # (deferred update); shard 1 applies one, the other is stale and says so.
+        message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+        custom_id = first_enabled(message, "doko:")
+        seen = list(message.custom_ids)
+        clicks = [await fake.click(bert, message, custom_id) for _ in range(2)]
+        for click in clicks:
+            callback = await fake.response(click, timeout=5)
+            assert callback.status == 200 and callback.type == 6
+        refusal = await fake.wait_for(
+            lambda: next((m for c in clicks for m in c.followups), None), 10, "the refusal"
+        )
+        assert refusal.ephemeral_to is bert and message_text(refusal) == t("de", "stale")
 
-            async def both_handled() -> bool:
-                return await forward_states(store) == ["done", "done"]
+        async def both_handled() -> bool:
+            return await forward_states(store) == ["done", "done"]
 
-            await until(both_handled, 10, "both clicks to be handled")
-            assert sum(len(c.followups) for c in clicks) == 1
+        await until(both_handled, 10, "both clicks to be handled")
+        assert sum(len(c.followups) for c in clicks) == 1
 
-            # /doko karten in the DM: shard 0 receives it, shard 1 shows the hand.
-            ix = await fake.slash(bert, "doko karten")
-            assert (await fake.response(ix, timeout=5)).type == 5
-            hand = await fake.followup(ix, timeout=10)
-            assert hand.ephemeral_to is bert
-            assert any(c.startswith(f"doko:card:{row.id}:") for c in hand.custom_ids)
+        # /doko karten in the DM: shard 0 receives it, shard 1 shows the hand.
+        ix = await fake.slash(bert, "doko karten")
+        assert (await fake.response(ix, timeout=5)).type == 5
+        hand = await fake.followup(ix, timeout=10)
+        assert hand.ephemeral_to is bert
+        assert any(c.startswith(f"doko:card:{row.id}:") for c in hand.custom_ids)
 
-            # /doko regeln and /doko stand in the DM: answered by shard 1 with its table's.
-            ix = await fake.slash(bert, "doko regeln")
+        # /doko regeln and /doko stand in the DM: answered by shard 1 with its table's.
+        ix = await fake.slash(bert, "doko regeln")
+        assert (await fake.response(ix, timeout=5)).type == 5
+        answer = await fake.followup(ix, timeout=10)
+        rules = Ruleset.from_dict(row.rules)
+        assert answer.ephemeral_to is bert
+        title = t("de", "rules_title")
+        assert message_text(answer) == f"**{title}**\n{rules_text(rules, 1, 'de')}"
+        ix = await fake.slash(bert, "doko stand")
+        assert (await fake.response(ix, timeout=5)).type == 5
+        answer = await fake.followup(ix, timeout=10)
+        assert message_text(answer) == f"**Spielliste · Tisch {row.id}**\n" + t("de", "stand_empty")
+
+        # /doko ansage in the DM, with a call the hand offers at bert's next turn.
+        def next_turn() -> Message | None:
+            hand = dm_hand(fake, bert)
+            return hand if hand is not None and hand.custom_ids != seen else None
+
+        message = await fake.wait_for(next_turn, 15, "bert's next turn")
+        call_id = enabled(message, f"doko:call:{row.id}:")
+        if call_id is not None:
+            option = call_id.split(":")[4]
+            ix = await fake.slash(bert, "doko ansage", ansage=option)
             assert (await fake.response(ix, timeout=5)).type == 5
             answer = await fake.followup(ix, timeout=10)
-            rules = Ruleset.from_dict(row.rules)
             assert answer.ephemeral_to is bert
-            title = t("de", "rules_title")
-            assert message_text(answer) == f"**{title}**\n{rules_text(rules, 1, 'de')}"
-            ix = await fake.slash(bert, "doko stand")
-            assert (await fake.response(ix, timeout=5)).type == 5
-            answer = await fake.followup(ix, timeout=10)
-            assert message_text(answer) == f"**Spielliste · Tisch {row.id}**\n" + t(
-                "de", "stand_empty"
-            )
+            assert message_text(answer).startswith(t("de", "called", call=""))
 
-            # /doko ansage in the DM, with a call the hand offers at bert's next turn.
-            def next_turn() -> Message | None:
-                hand = dm_hand(fake, bert)
-                return hand if hand is not None and hand.custom_ids != seen else None
+        # The rest of the game, every card by a DM button.
+        await asyncio.wait_for(play_on(fake, bert, store, row.id, dm_hand), 60)
+        await fake.wait_for(
+            lambda: any(
+                "Die Runde ist zu Ende" in message_text(m) for m in fake.channel_messages(channel)
+            ),
+            10,
+            "the end of the round",
+        )
 
-            message = await fake.wait_for(next_turn, 15, "bert's next turn")
-            call_id = enabled(message, f"doko:call:{row.id}:")
-            if call_id is not None:
-                option = call_id.split(":")[4]
-                ix = await fake.slash(bert, "doko ansage", ansage=option)
-                assert (await fake.response(ix, timeout=5)).type == 5
-                answer = await fake.followup(ix, timeout=10)
-                assert answer.ephemeral_to is bert
-                assert message_text(answer).startswith(t("de", "called", call=""))
+        async def all_handled() -> bool:
+            return "pending" not in await forward_states(store)
 
-            # The rest of the game, every card by a DM button.
-            await asyncio.wait_for(play_on(fake, bert, store, row.id, dm_hand), 60)
-            await fake.wait_for(
-                lambda: any(
-                    "Die Runde ist zu Ende" in message_text(m)
-                    for m in fake.channel_messages(channel)
-                ),
-                10,
-                "the end of the round",
-            )
-
-            async def all_handled() -> bool:
-                return "pending" not in await forward_states(store)
-
-            await until(all_handled, 10, "every forwarded interaction to be handled")
-            states = await forward_states(store)
-            assert len(states) >= 12 and set(states) == {"done"}, states
-            final = await leases.get(store, row.id)
-            assert final is not None and final.owner_id == lease.owner_id  # shard 1 all along
-            assert "forwarded click" in bots[0].log()
-            assert bad_requests(fake) == []
-        finally:
-            codes = [await bot.stop() for bot in bots]
-            await store.close()
-    for bot, code in zip(bots, codes, strict=True):
-        assert code == 0, bot.log()[-3000:]
-        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+        await until(all_handled, 10, "every forwarded interaction to be handled")
+        states = await forward_states(store)
+        assert len(states) >= 12 and set(states) == {"done"}, states
+        final = await leases.get(store, row.id)
+        assert final is not None and final.owner_id == lease.owner_id  # shard 1 all along
+        assert "forwarded click" in bots[0].log()
+        assert bad_requests(fake) == []
 
 
 async def test_a_dm_click_while_the_tables_process_is_down_is_answered_then_works_again(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    base = postgres_url()
     bert = fake.add_user("bert")
     guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
     channel = guild.channels[0]
-    apply_discord_overrides(fake.env())
-    await sync_commands(settings_for(fake, tmp_path / "unused.sqlite3"), None)
-    async with scratch_schema(base, "doko_forward") as url:
-        store = await db.connect(url)
-        bots = [Bot(fake, 0, url, tmp_path), Bot(fake, 1, url, tmp_path)]
-        codes: list[int | None] = []
-        try:
-            for bot in bots:
-                await bot.start()
-            lobby = await open_table(fake, bert, channel)
-            start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
-            assert (await fake.response(start, timeout=5)).status == 200
-            row = await db.find_open_table(store, guild.id, channel.id)
-            assert row is not None
-            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
-            custom_id = first_enabled(message, "doko:")
+    async with two_shards(fake, tmp_path, "doko_forward") as (store, bots, codes):
+        lobby = await open_table(fake, bert, channel)
+        start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
+        assert (await fake.response(start, timeout=5)).status == 200
+        row = await db.find_open_table(store, guild.id, channel.id)
+        assert row is not None
+        message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+        custom_id = first_enabled(message, "doko:")
 
-            # Shard 1's process stops (it gives its lease up); nobody runs the table now.
-            codes.append(await bots[1].stop())
-            # The first click's token runs out before anyone answers: nothing breaks.
-            expired = await fake.click(bert, message, custom_id)
-            assert (await fake.response(expired, timeout=5)).type == 6
-            fake.advance_clock(16 * 60)
-            click = await fake.click(bert, message, custom_id)
-            callback = await fake.response(click, timeout=5)
-            assert callback.status == 200 and callback.type == 6  # stored, so acknowledged
-            answer = await fake.followup(click, timeout=2 * LEASE_S + 15)
-            assert answer.ephemeral_to is bert and message_text(answer) == t("de", "unowned")
+        # Shard 1's process stops (it gives its lease up); nobody runs the table now.
+        codes.append(await bots[1].stop())
+        # The first click's token runs out before anyone answers: nothing breaks.
+        expired = await fake.click(bert, message, custom_id)
+        assert (await fake.response(expired, timeout=5)).type == 6
+        fake.advance_clock(16 * 60)
+        click = await fake.click(bert, message, custom_id)
+        callback = await fake.response(click, timeout=5)
+        assert callback.status == 200 and callback.type == 6  # stored, so acknowledged
+        answer = await fake.followup(click, timeout=2 * LEASE_S + 15)
+        assert answer.ephemeral_to is bert and message_text(answer) == t("de", "unowned")
 
-            async def both_orphaned() -> bool:
-                return await forward_states(store) == ["orphaned", "orphaned"]
+        async def both_orphaned() -> bool:
+            return await forward_states(store) == ["orphaned", "orphaned"]
 
-            await until(both_orphaned, 10, "both clicks to be answered")
-            assert expired.followups == []
-            await fake.wait_for(
-                lambda: "answer refused" in bots[0].log(), 10, "the refused answer to be logged"
-            )
+        await until(both_orphaned, 10, "both clicks to be answered")
+        assert expired.followups == []
+        await fake.wait_for(
+            lambda: "answer refused" in bots[0].log(), 10, "the refused answer to be logged"
+        )
 
-            # Back up: the same button works again, forwarded to the restarted process.
-            await bots[1].start()
-            seen = list(message.custom_ids)
-            click = await fake.click(bert, message, custom_id)
-            assert (await fake.response(click, timeout=5)).type == 6
+        # Back up: the same button works again, forwarded to the restarted process.
+        await bots[1].start()
+        seen = list(message.custom_ids)
+        click = await fake.click(bert, message, custom_id)
+        assert (await fake.response(click, timeout=5)).type == 6
 
-            async def applied() -> bool:
-                return await forward_states(store) == ["orphaned", "orphaned", "done"]
+        async def applied() -> bool:
+            return await forward_states(store) == ["orphaned", "orphaned", "done"]
 
-            await until(applied, 15, "the restarted process to apply the click")
-            await fake.wait_for(
-                lambda: (m := dm_hand(fake, bert)) is None or m.custom_ids != seen,
-                10,
-                "bert's hand to move on",
-            )
-            assert click.followups == []  # no refusal: it was applied
-        finally:
-            codes += [await bot.stop() for bot in bots]
-            await store.close()
-    assert codes and all(code == 0 for code in codes), [bot.log()[-3000:] for bot in bots]
-    for bot in bots:
-        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+        await until(applied, 15, "the restarted process to apply the click")
+        await fake.wait_for(
+            lambda: (m := dm_hand(fake, bert)) is None or m.custom_ids != seen,
+            10,
+            "bert's hand to move on",
+        )
+        assert click.followups == []  # no refusal: it was applied
