@@ -574,18 +574,8 @@ class Game:
         """Raise IllegalActionError if the action is not allowed now; change nothing."""
         if not 0 <= action.seat <= 3:
             raise IllegalActionError("bad_seat", f"seat {action.seat} does not exist")
-        if type(action) is Play and self.phase is Phase.PLAY and action.seat == self._turn:
-            # The common case, checked directly: card held, suit followed.
-            hand = self.hands[action.seat]
-            card = action.card
-            if card in hand:
-                current = self.current
-                if not current:
-                    return
-                klass = self._order.klass
-                k = klass[current[0]]
-                if klass[card] == k or all(klass[c] != k for c in hand):
-                    return
+        if type(action) is Play and self._playable(action.seat, action.card) >= 0:
+            return  # the common case, checked on fast ids
         if self.phase is Phase.FINISHED:
             raise IllegalActionError("game_finished", "the game is over")
         match action:
@@ -820,36 +810,45 @@ class Game:
         Returns the seat to act next (``to_act()``). The hot path: checked on fast ids;
         anything but a legal card goes to ``validate`` for its reason.
         """
-        if seat == self._turn and self.phase is _PLAY and card.__class__ is Card:
-            ft = self._ft
-            f = ft.code[card]
+        i = self._playable(seat, card)
+        if i >= 0:
             h = self._fh[seat]
-            try:
-                i = h.index(f)
-            except ValueError:
-                i = -1  # not held
-            if i >= 0:
-                cur = self._fcur
-                if cur:
-                    lo = ft.lo[cur[0]]
-                    if lo != ft.lo[f]:
-                        j = bisect_left(h, lo)
-                        if j < len(h) and h[j] < ft.hi[cur[0]]:
-                            i = -1  # holds the led class: must follow (validate says so)
-                if i >= 0:
-                    del h[i]
-                    self.hands[seat].pop(i)
-                    self.actions.append(_PLAYS[seat][card])
-                    cur.append(f)
-                    if len(cur) < 4:
-                        self._turn = seat = (seat + 1) % 4
-                        return seat
-                    self._end_trick(cur, ft)
-                    return self._turn
+            cur = self._fcur
+            cur.append(h.pop(i))
+            self.hands[seat].pop(i)
+            self.actions.append(_PLAYS[seat][card])
+            if len(cur) < 4:
+                self._turn = seat = (seat + 1) % 4
+                return seat
+            self._end_trick(cur, self._ft)
+            return self._turn
         if type(card) is int and 0 <= card < len(CARDS):
             return self.play(seat, Card(card))  # a plain card number, e.g. from a test
         self.validate(Play(seat, card))
         raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
+
+    def _playable(self, seat: int, card: Card) -> int:
+        """The card's index in the seat's hand if the seat may play it now, else -1.
+
+        Checked on fast ids: its turn, the card held, the led class followed if held.
+        """
+        if seat != self._turn or self.phase is not _PLAY or card.__class__ is not Card:
+            return -1
+        ft = self._ft
+        f = ft.code[card]
+        h = self._fh[seat]
+        try:
+            i = h.index(f)
+        except ValueError:
+            return -1  # not held
+        cur = self._fcur
+        if cur:
+            lo = ft.lo[cur[0]]
+            if lo != ft.lo[f]:
+                j = bisect_left(h, lo)
+                if j < len(h) and h[j] < ft.hi[cur[0]]:
+                    return -1  # holds the led class: must follow
+        return i
 
     def _end_trick(self, cur: list[int], ft: FastTables) -> None:
         c0, c1, c2, c3 = cur
