@@ -12,7 +12,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.ai.playout import Tables, add_card, tables_for
+import numpy as np
+import numpy.typing as npt
+
+from bot.ai.playout import Bools, Ints, tables_for
 from bot.rules.calls import Party
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
@@ -55,13 +58,12 @@ def played_by(view: PlayerView) -> list[tuple[int, int]]:
 
 
 @dataclass(frozen=True, slots=True)
-class World:
-    """One sampled deal of the hidden cards: 20 class ints (see ``bot.ai.playout``)."""
+class Worlds:
+    """Sampled deals of the hidden cards, one row per world (see ``bot.ai.playout``)."""
 
-    holdings: list[int]
-    re_mask: int
-    tables: Tables
-    hochzeiter: int  # -1 unless a Hochzeit is still looking for its partner
+    holdings: Ints  # (W, 4) hand bits
+    re_mask: Ints  # Re seats as bits
+    solo: Bools  # scored as a solo (a stille Hochzeit the sample put in one hand, too)
 
 
 class Knowledge:
@@ -91,6 +93,25 @@ class Knowledge:
         self._setup_parties(unseen)
         self._setup_schweinchen(unseen)
         self.unseen = unseen  # without the forced cards
+        self.unseen_klass = np.array([self.tables.klass[c] for c in unseen], dtype=np.int64)
+        # Every card placed in a hand gets its own bit: a kind's first copy the lower one.
+        copies = [0] * 24
+        self.base = [0, 0, 0, 0]  # the cards each hand holds in every world
+
+        def bit(card: int) -> int:
+            copies[card] += 1
+            return 1 << (self.tables.low_bit[card] + copies[card] - 1)
+
+        for card in view.hand:
+            self.base[self.seat] |= bit(int(card))
+        for s, c in self.forced:
+            self.base[s] |= bit(c)
+        self.cq_bits = [bit(_CQ) for _ in self.cq_choices]
+        self.unseen_bits = np.array([bit(c) for c in unseen], dtype=np.int64)
+        # Seats known to be Re in a normal game: an Alte in hand or played.
+        self.known_re = sum(1 << s for s, c in self.plays if c == _CQ)
+        if _CQ in view.hand:
+            self.known_re |= 1 << self.seat
 
     # -- parties ---------------------------------------------------------------------------
 
@@ -176,73 +197,73 @@ class Knowledge:
 
     # -- sampling --------------------------------------------------------------------------
 
-    def sample(self, rnd: Callable[[], float]) -> World:
-        """A deal of the unseen cards consistent with the view, drawn near uniformly."""
-        t = self.tables
-        me = self.seat
-        hands = [0] * 20
-        for card in self.view.hand:
-            add_card(t, hands, me, int(card))
-        need = list(self.need)
-        owners = [0, 0, 0, 0]
-        for s, c in self.forced:
-            add_card(t, hands, s, c)
-        for choices in self.cq_choices:
-            s = self._pick_cq_seat(choices, need, owners, rnd)
-            need[s] -= 1
-            owners[s] += 1
-            add_card(t, hands, s, _CQ)
-        labels = self._labels(need, rnd)
-        for c, s in zip(self.unseen, labels, strict=True):
-            add_card(t, hands, s, c)
+    def sample(self, count: int, gen: np.random.Generator, rnd: Callable[[], float]) -> Worlds:
+        """``count`` deals of the unseen cards consistent with the view, drawn near uniformly.
+
+        Deals are drawn as arrays; only those that break a shown void are repaired one by one
+        (with ``rnd``).
+        """
+        need = np.tile(np.array(self.need, dtype=np.int64), (count, 1))
+        hands = np.tile(np.array(self.base, dtype=np.int64), (count, 1))
+        rows = np.arange(count)
+        owners = np.zeros((count, 4), dtype=bool)
+        for choices, bit in zip(self.cq_choices, self.cq_bits, strict=True):
+            seat = self._cq_seats(choices, need, owners, gen)
+            need[rows, seat] -= 1
+            owners[rows, seat] = True
+            hands[rows, seat] |= bit
+        labels = self._labels(need, gen, rnd)
+        for s in range(4):
+            hands[:, s] |= np.where(labels == s, self.unseen_bits, 0).sum(axis=1)
         if self.fixed_re is not None:
-            return World(hands, self.fixed_re, t, self.hochzeiter)
-        re_mask = 0
-        for s in range(4):
-            if owners[s] or (s == me and _CQ in self.view.hand):
-                re_mask |= 1 << s
-        for s, c in self.plays:
-            if c == _CQ:
-                re_mask |= 1 << s
-        if re_mask & (re_mask - 1) == 0:
-            # One seat holds both Alten: a stille Hochzeit, scored as a solo.
-            return World(
-                hands,
-                re_mask,
-                tables_for(Contract.STILLE_HOCHZEIT, self.view.ruleset, self.schweinchen),
-                -1,
-            )
-        return World(hands, re_mask, t, -1)
+            re_mask = np.full(count, self.fixed_re, dtype=np.int64)
+            return Worlds(hands, re_mask, np.full(count, self.solo))
+        re_mask = (owners.astype(np.int64) << np.arange(4)).sum(axis=1) | self.known_re
+        # One seat holds both Alten: a stille Hochzeit, scored as a solo.
+        return Worlds(hands, re_mask, re_mask & (re_mask - 1) == 0)
 
-    def _pick_cq_seat(
-        self, choices: list[int], need: list[int], owners: list[int], rnd: Callable[[], float]
-    ) -> int:
-        # Weight by free places so the draw stays near uniform; a seat takes one Alte only.
-        pool = [s for s in choices if need[s] > 0 and owners[s] == 0]
-        if not pool:
-            pool = [s for s in range(4) if s != self.seat and need[s] > 0 and not self.voids[s] & 1]
-        if not pool:
-            pool = [s for s in range(4) if s != self.seat and need[s] > 0]
-        total = sum(need[s] for s in pool)
-        x = rnd() * total
-        for s in pool:
-            x -= need[s]
-            if x < 0:
-                return s
-        return pool[-1]
+    def _cq_seats(
+        self,
+        choices: list[int],
+        need: Ints,
+        owners: npt.NDArray[np.bool_],
+        gen: np.random.Generator,
+    ) -> Ints:
+        """The seat per world for one unseen Alte, weighted by free places so the draw stays
+        near uniform; a seat takes one Alte only."""
+        others = np.array([s != self.seat for s in range(4)])
+        free = (need > 0) & others
+        pool = free & ~owners & np.isin(np.arange(4), choices)
+        fallback = free & np.array([not v & 1 for v in self.voids])
+        fallback = np.where(fallback.any(axis=1, keepdims=True), fallback, free)
+        pool = np.where(pool.any(axis=1, keepdims=True), pool, fallback)
+        cum = (pool * need).cumsum(axis=1)
+        x = gen.random(len(need)) * cum[:, 3]
+        seat: Ints = np.minimum((cum <= x[:, None]).sum(axis=1), 3)
+        return seat
 
-    def _labels(self, need: list[int], rnd: Callable[[], float]) -> list[int]:
-        """Owner seat per unseen card: a random permutation repaired to respect the voids."""
-        labels: list[int] = []
-        for s in range(4):
-            labels.extend([s] * need[s])
-        n = len(labels)
-        for i in range(n - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            labels[i], labels[j] = labels[j], labels[i]
-        voids = self.voids
-        if not any(voids):
+    def _labels(self, need: Ints, gen: np.random.Generator, rnd: Callable[[], float]) -> Ints:
+        """Owner seat per world and unseen card: a random permutation, repaired where it
+        breaks a void."""
+        count = len(need)
+        n = len(self.unseen)
+        order = gen.random((count, n)).argsort(axis=1)
+        cum = need.cumsum(axis=1)
+        seat_at = (np.arange(n)[None, :, None] >= cum[:, None, :3]).sum(axis=2)
+        labels = np.empty((count, n), dtype=np.int64)
+        np.put_along_axis(labels, order, seat_at, axis=1)
+        if not any(self.voids):
             return labels
+        void = np.array([[v >> k & 1 for k in range(5)] for v in self.voids], dtype=bool)
+        broken = void[labels, self.unseen_klass].any(axis=1)
+        for w in np.flatnonzero(broken):
+            labels[w] = self._repair(labels[w].tolist(), rnd)
+        return labels
+
+    def _repair(self, labels: list[int], rnd: Callable[[], float]) -> list[int]:
+        """Swap owners until no card sits in a hand void in its class (20 passes at most)."""
+        n = len(labels)
+        voids = self.voids
         klass = self.tables.klass
         cards = self.unseen
         for _attempt in range(20):

@@ -1,8 +1,9 @@
 """The mittel and schwer levels: determinized Monte-Carlo over sampled hidden hands.
 
-For each sampled deal of the unseen cards every candidate card is played out with the fast
-policy of ``bot.ai.playout``; the card with the best mean score for this seat wins. The same
-playouts price the next Ansage or Absage. Vorbehalt and contract choice use the heuristic.
+For each sampled deal of the unseen cards every candidate card is played out with the
+rule-of-thumb policy of ``bot.ai.playout``, all (world, card) games of a decision in one numpy
+batch; the card with the best mean score for this seat wins. The same playouts price the next
+Ansage or Absage. Vorbehalt and contract choice use the heuristic.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge
-from bot.ai.playout import playout
-from bot.ai.value import re_value, tricks_class
+from bot.ai.playout import playouts
+from bot.ai.value import values
 from bot.rules.calls import Party
 from bot.rules.game import Action, Announce, Phase, Play
 from bot.rules.view import PlayerView
@@ -58,10 +61,10 @@ class MonteCarloStrategy:
     ) -> tuple[Play, bool]:
         """The best card, and whether ``call`` raises this seat's expected score."""
         know = Knowledge(view)
-        rnd = rng.random
+        gen = np.random.default_rng(rng.getrandbits(64))
         me = view.seat
         rules = view.ruleset
-        total = rules.tricks
+        t = know.tables
         own = view.own_party
         re_level = kontra_level = -1
         for s, c in view.calls:
@@ -70,53 +73,54 @@ class MonteCarloStrategy:
                 re_level = max(re_level, c.level)
             else:
                 kontra_level = max(kontra_level, c.level)
-        call_level = call.call.level if call is not None else -1
         n = len(plays)
         worlds = max(1, self.playouts // n)
-        sums = [0.0] * n
-        call_gain = [0.0] * n
-        call_wins = [0] * n
-        trick = [int(c) for c in view.current_trick]
-        leader = view.current_leader
-        done = len(view.tricks)
-        for _ in range(worlds):
-            w = know.sample(rnd)
-            t = w.tables
-            past_a, past_t, past_sp = know.past(w.re_mask, not t.sonderpunkte)
-            for i, a in enumerate(plays):
-                hands = w.holdings[:]
-                card = int(a.card)
-                idx = me * 5 + t.klass[card]
-                b = t.bit[card]
-                hands[idx] ^= (b << 1) if hands[idx] & (b << 1) else b
-                ra, rt, sp, mask, solo = playout(
-                    t, hands, leader, [*trick, card], done, w.re_mask, rnd, w.hochzeiter
-                )
-                ra += past_a
-                rt = tricks_class(rt + past_t, total)
-                if not solo:
-                    sp += past_sp
-                is_re = (mask >> me) & 1
-                factor = (3 if solo else 1) if is_re else -1
-                value = re_value(solo, re_level, kontra_level, ra, rt, rules)
-                if not solo:
-                    value += sp
-                sums[i] += factor * value
-                if call_level >= 0:
-                    if own is Party.RE:
-                        v2 = re_value(solo, call_level, kontra_level, ra, rt, rules)
-                    else:
-                        v2 = re_value(solo, re_level, call_level, ra, rt, rules)
-                    if not solo:
-                        v2 += sp
-                    call_gain[i] += factor * (v2 - value)
-                    call_wins[i] += factor * v2 > 0
+        w = know.sample(worlds, gen, rng.random)
+        # Game g plays candidate g % n in world g // n.
+        hands = np.repeat(w.holdings, n, axis=0)
+        cards = np.array([int(a.card) for a in plays], dtype=np.int64)
+        mine = hands[:, me] & np.tile(t.kind_mask.take(cards), worlds)
+        hands[:, me] ^= mine & -mine
+        trick = np.empty((worlds * n, len(view.current_trick) + 1), dtype=np.int64)
+        trick[:, :-1] = [int(c) for c in view.current_trick]
+        trick[:, -1] = np.tile(cards, worlds)
+        led = 0
+        for done_trick in view.tricks:
+            led |= 1 << t.klass[done_trick.cards[0]]
+        out = playouts(
+            t,
+            hands,
+            view.current_leader,
+            trick,
+            len(view.tricks),
+            np.repeat(w.re_mask, n),
+            np.repeat(w.solo, n),
+            gen,
+            know.hochzeiter,
+            led,
+        )
+        solo = out.solo
+        # The finished tricks, for the parties of each game's end (few distinct ones).
+        ends, where = np.unique(out.re_mask * 2 + solo, return_inverse=True)
+        past = np.array([know.past(k >> 1, bool(k & 1)) for k in ends.tolist()])[where]
+        re_augen = out.re_augen + past[:, 0]
+        re_tricks = out.re_tricks + past[:, 1]
+        sp = np.where(solo, 0, out.sonderpunkte + past[:, 2])
+        is_re = (out.re_mask >> me) & 1 == 1
+        factor = np.where(is_re, np.where(solo, 3, 1), -1)
+        value = factor * (values(solo, re_level, kontra_level, re_augen, re_tricks, rules) + sp)
+        sums = value.reshape(worlds, n).sum(axis=0)
         self.stats.decisions += 1
         self.stats.playouts += worlds * n
-        bi = max(range(n), key=lambda i: sums[i])
-        pays = (
-            call is not None
-            and call_gain[bi] / worlds > CALL_MARGIN
-            and call_wins[bi] / worlds >= CALL_MIN_WIN
-        )
+        bi = int(np.argmax(sums))
+        pays = False
+        if call is not None:
+            level = call.call.level
+            if own is Party.RE:
+                v2 = values(solo, level, kontra_level, re_augen, re_tricks, rules)
+            else:
+                v2 = values(solo, re_level, level, re_augen, re_tricks, rules)
+            v2 = (factor * (v2 + sp)).reshape(worlds, n)[:, bi]
+            gain = v2 - value.reshape(worlds, n)[:, bi]
+            pays = bool(gain.mean() > CALL_MARGIN and (v2 > 0).mean() >= CALL_MIN_WIN)
         return plays[bi], pays

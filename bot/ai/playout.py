@@ -1,48 +1,90 @@
-"""A fast, unchecked playout of the rest of a game with a cheap rule-of-thumb policy.
+"""Batch playouts: many games played to their end in lockstep as numpy arrays.
 
-Monte-Carlo search plays each candidate card out thousands of times per decision, so this
-module trades the checks of ``bot.rules.game`` for int lookups and bit tricks. Cards are ints
-0..23 (``Card`` values). A hand is five ints, one per card class (trump, then the four plain
-suits); bit ``2*i`` and ``2*i+1`` hold the two copies of the class's i-th weakest card, so the
-weakest card is the lowest set bit and the strongest the highest, and copying a world of four
-hands is copying a list of 20 ints. The card orders come from ``bot.rules.contracts``, so the
-tables always agree with the rules core (house-rule orders such as Schweinchen included).
+Monte-Carlo search plays every candidate card out in hundreds of sampled worlds per decision;
+a pure-Python playout costs ~75 µs, so all (world, candidate) games of one decision are played
+together, one vectorized step per card. The games start from the same position, so trick
+number and place in the trick are the same in every game; only who is to act differs.
+
+A hand is one int64 with a bit per physical card: the plain cards by (Augen, suit), so within
+a suit by power, then the trumps weakest first. Each card kind owns two neighbouring bits, one
+per copy. The rules of thumb then become lowest or highest set bit of a masked hand: the
+cheapest card is the lowest bit (a void hand discards before it trumps), the fattest plain
+card the highest plain bit, the best trump the highest bit. Card orders come from
+``bot.rules.contracts``, so the tables agree with the rules core (Schweinchen included).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+
+import numpy as np
+import numpy.typing as npt
 
 from bot.rules.cards import AUGEN, Card, Rank
 from bot.rules.contracts import TRUMP, Contract
 from bot.rules.ruleset import DulleTie, Ruleset
 
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
 _DULLE = int(Card.H10)
 _FUCHS = int(Card.DA)
 _KARLCHEN = int(Card.CJ)
-_MAX_STRENGTH = 320
+# A power of two as float64 has the biased exponent 1023 + its bit index in bits 52 and up;
+# tables indexed by that exponent turn an isolated bit into its card in one lookup.
+_EXP = 1023
+ACE_LEAD = 0.7  # how often a leader with an Ass of a suit not yet led plays it
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class Tables:
-    """Lookup tables of one contract under one ruleset."""
+    """Bit layout and lookup tables of one contract's card order under one ruleset."""
 
-    klass: tuple[int, ...]
-    # strength[led class][card]: 0 if the card can't win a trick of that class; a trump
-    # beats every plain card, within a class the higher power wins.
-    strength: tuple[tuple[int, ...], ...]
-    bit: tuple[int, ...]  # lowest bit of each card kind within its class int
-    card_at: tuple[tuple[int, ...], ...]  # [class][bit index] -> card
-    # above[class][s]: bits of that class whose cards have a strength above s (the led class
-    # is the class itself or, for trumps, any: a trump's strength doesn't depend on it).
-    above: tuple[tuple[int, ...], ...]
-    plain_ace: tuple[bool, ...]
+    klass: tuple[int, ...]  # card class per card kind: TRUMP or suit + 1
+    low_bit: tuple[int, ...]  # per card kind: index of the first of its two bits (-1: no 9s)
+    kind_mask: Ints  # per card kind: its two bits
+    class_mask: Ints  # per class
+    klass_arr: Ints  # ``klass`` as an array
+    augen: Ints  # per card kind
+    trumps: int  # mask of all trumps
+    plain: int  # mask of all plain cards
+    aces: int  # mask of the plain Asse
+    unled: Ints  # per set of led classes (bit per class): mask of plain suits not led
+    # above[d][led class * 24 + best card]: the cards that take the lead from the best card
+    # of a trick of that class; d = 1 where a second Dulle beats the first.
+    above: tuple[Ints, Ints]
+    card_at: Ints  # [_EXP + bit index] -> card kind
+    bit_at: Ints  # [_EXP + bit index] -> the bit
     tricks: int
     sonderpunkte: bool  # Doppelkopf, Fuchs, Karlchen count (not in solos)
-    dulle_trump: bool
     dulle_tie: DulleTie
+
+    def second_dulle(self, trick_number: int) -> bool:
+        """Whether the second Dulle beats the first in trick ``trick_number`` (1-based)."""
+        if self.klass[_DULLE] != TRUMP:
+            return False
+        last = trick_number == self.tricks
+        tie = self.dulle_tie
+        if tie is DulleTie.SECOND_WINS:
+            return True
+        if tie is DulleTie.SECOND_WINS_EXCEPT_LAST_TRICK:
+            return not last
+        if tie is DulleTie.SECOND_WINS_ONLY_LAST_TRICK:
+            return last
+        return False
+
+    def hand_of(self, cards: list[int]) -> int:
+        """The bits of a hand of cards (kinds may repeat)."""
+        out = 0
+        for c in cards:
+            b = 1 << self.low_bit[c]
+            out |= b << 1 if out & b else b
+        return out
+
+    def cards_of(self, hand: int) -> list[int]:
+        """The cards of a hand, in bit order."""
+        return [int(self.card_at[_EXP + i]) for i in range(hand.bit_length()) if hand >> i & 1]
 
 
 @cache
@@ -54,265 +96,232 @@ def tables_for(contract: Contract, ruleset: Ruleset, schweinchen: bool = False) 
     """
     order = contract.card_order(schweinchen)
     klass = order.klass
-    strength = []
-    for led in range(5):
-        row = []
-        for card in range(24):
-            if klass[card] == TRUMP:
-                row.append(200 + order.power[card])
-            elif klass[card] == led:
-                row.append(order.power[card])
-            else:
-                row.append(0)
-        strength.append(tuple(row))
-    bit = [0] * 24
-    card_at: list[list[int]] = []
-    above: list[tuple[int, ...]] = []
-    for k in range(5):
-        kinds = sorted((c for c in range(24) if klass[c] == k), key=lambda c: order.power[c])
-        at: list[int] = []
-        for i, c in enumerate(kinds):
-            bit[c] = 1 << (2 * i)
-            at.extend((c, c))
-        card_at.append(at)
-        own = strength[k]
-        above.append(
-            tuple(
-                sum(3 << (2 * i) for i, c in enumerate(kinds) if own[c] > s)
-                for s in range(_MAX_STRENGTH)
-            )
-        )
-    plain_ace = tuple(klass[c] != TRUMP and Card(c).rank is Rank.ASS for c in range(24))
+    power = order.power
+    kinds = [c for c in range(24) if ruleset.with_nines or Card(c).rank is not Rank.NEUN]
+    trumps = sorted((c for c in kinds if klass[c] == TRUMP), key=lambda c: power[c])
+    plain = sorted((c for c in kinds if klass[c] != TRUMP), key=lambda c: (AUGEN[c], klass[c]))
+    for a in plain:
+        for b in plain:
+            # Bit order must be power order within a suit.
+            assert klass[a] != klass[b] or (power[a] < power[b]) == (AUGEN[a] < AUGEN[b])
+    low_bit = [-1] * 24
+    card_at = np.zeros(_EXP + 64, dtype=np.int64)
+    bit_at = np.zeros(_EXP + 64, dtype=np.int64)
+    for i, c in enumerate([*plain, *trumps]):
+        low_bit[c] = 2 * i
+        for j in (2 * i, 2 * i + 1):
+            card_at[_EXP + j] = c
+            bit_at[_EXP + j] = 1 << j
+    kind_mask = [3 << b if b >= 0 else 0 for b in low_bit]
+    class_mask = [sum(kind_mask[c] for c in kinds if klass[c] == k) for k in range(5)]
+    aces = sum(kind_mask[c] for c in plain if Card(c).rank is Rank.ASS)
+    unled = [
+        sum(class_mask[k] for k in range(1, 5) if not led >> k & 1) & aces for led in range(32)
+    ]
+
+    def strength(led: int, card: int) -> int:
+        if klass[card] == TRUMP:
+            return 200 + power[card]
+        return power[card] if klass[card] == led else 0
+
+    above: list[Ints] = []
+    for second in (False, True):
+        rows = []
+        for led in range(5):
+            for best in range(24):
+                s = strength(led, best)
+                tie = second and best == _DULLE and klass[_DULLE] == TRUMP
+                rows.append(
+                    sum(
+                        kind_mask[c] for c in kinds if strength(led, c) > s or (tie and c == _DULLE)
+                    )
+                )
+        above.append(np.array(rows, dtype=np.int64))
     return Tables(
         klass=klass,
-        strength=tuple(strength),
-        bit=tuple(bit),
-        card_at=tuple(tuple(a) for a in card_at),
-        above=tuple(above),
-        plain_ace=plain_ace,
+        low_bit=tuple(low_bit),
+        kind_mask=np.array(kind_mask, dtype=np.int64),
+        class_mask=np.array(class_mask, dtype=np.int64),
+        klass_arr=np.array(klass, dtype=np.int64),
+        augen=np.array(AUGEN, dtype=np.int64),
+        trumps=class_mask[TRUMP],
+        plain=sum(class_mask[1:]),
+        aces=aces,
+        unled=np.array(unled, dtype=np.int64),
+        above=(above[0], above[1]),
+        card_at=card_at,
+        bit_at=bit_at,
         tricks=ruleset.tricks,
         sonderpunkte=not contract.scored_as_solo,
-        dulle_trump=klass[_DULLE] == TRUMP,
         dulle_tie=ruleset.dulle_tie,
     )
 
 
-def add_card(t: Tables, hands: list[int], seat: int, card: int) -> None:
-    """Put one copy of ``card`` into ``seat``'s hand (a world is 20 ints, 5 per seat)."""
-    i = seat * 5 + t.klass[card]
-    b = t.bit[card]
-    hands[i] |= b << 1 if hands[i] & b else b
+def _exponent(x: Ints) -> Ints:
+    """``_EXP`` + index of the highest set bit of each (non-zero, below 2**53) value."""
+    return x.astype(np.float64).view(np.int64) >> 52
 
 
-def world_of(t: Tables, hands: Iterable[Iterable[int]]) -> list[int]:
-    out = [0] * 20
-    for seat, hand in enumerate(hands):
-        for c in hand:
-            add_card(t, out, seat, int(c))
-    return out
+@dataclass(frozen=True, slots=True)
+class Outcomes:
+    """What Re gains in each game of a batch, from the start position on."""
+
+    re_augen: Ints
+    re_tricks: Ints
+    sonderpunkte: Ints  # net for Re; 0 where the game is scored as a solo
+    re_mask: Ints  # Re seats as bits (a Hochzeit's partner included once found)
+    solo: Bools  # scored as a solo (a failed Hochzeit too)
+    cards: Ints  # (cards, N): the cards in the order played, the open trick's first
+    seats: Ints  # (cards, N): who played them
 
 
-def cards_of(t: Tables, world: list[int], seat: int) -> list[int]:
-    """The cards of one seat, weakest of each class first."""
-    out = []
-    for k in range(5):
-        x = world[seat * 5 + k]
-        at = t.card_at[k]
-        while x:
-            low = x & -x
-            out.append(at[low.bit_length() - 1])
-            x ^= low
-    return out
-
-
-def _second_dulle(tie: DulleTie, last: bool) -> bool:
-    if tie is DulleTie.SECOND_WINS:
-        return True
-    if tie is DulleTie.SECOND_WINS_EXCEPT_LAST_TRICK:
-        return not last
-    if tie is DulleTie.SECOND_WINS_ONLY_LAST_TRICK:
-        return last
-    return False
-
-
-# (Re Augen, Re tricks, net Sonderpunkte for Re, Re seats as bits, scored as a solo)
-Outcome = tuple[int, int, int, int, bool]
-
-
-def playout(
+def playouts(
     t: Tables,
-    w: list[int],
+    hands: Ints,
     leader: int,
-    trick: list[int],
+    trick: Ints,
     tricks_done: int,
-    re_mask: int,
-    rnd: Callable[[], float],
+    re_mask: Ints,
+    solo: Bools,
+    gen: np.random.Generator,
     hochzeiter: int = -1,
-) -> Outcome:
-    """Play the game to its end from world ``w`` (consumed) and return what Re gains on the way.
+    led_before: int = 0,
+) -> Outcomes:
+    """Play every game of a batch to its end with the rule-of-thumb policy.
 
-    ``trick`` holds the cards already in the open trick (led by ``leader``); ``hochzeiter``
-    is a seat while a Hochzeit is not yet clarified. The policy knows the parties of the
-    sampled world, as determinized Monte-Carlo does.
+    ``hands``: (N, 4) hand bits, not changed; ``trick``: (N, m) cards already in the open trick,
+    led by ``leader``; ``re_mask``/``solo``: per game; ``hochzeiter``: a seat while a Hochzeit
+    is not yet clarified; ``led_before``: bits of the classes led in finished tricks. The
+    policy knows the parties of each world, as determinized Monte-Carlo does.
     """
-    klass = t.klass
-    strength = t.strength
-    card_at = t.card_at
-    above = t.above
-    plain_ace = t.plain_ace
-    ntricks = t.tricks
-    team = [(re_mask >> s) & 1 for s in range(4)]
-    re_augen = 0
-    re_tricks = 0
-    sp = 0
-    solo = not t.sonderpunkte
-    led_suits = 0  # plain suits led in this playout: an Ass comes through best the first time
-    number = tricks_done
-    cards = list(trick)
-    seat = (leader + len(cards)) & 3
-    dulle_tie = t.dulle_tie
-    any_second = t.dulle_trump and dulle_tie is not DulleTie.FIRST_WINS
-    while number < ntricks:
-        dulle2 = any_second and _second_dulle(dulle_tie, number + 1 == ntricks)
-        if cards:
-            # An open trick: find who is ahead.
-            k = klass[cards[0]]
-            sk = strength[k]
-            best = -1
-            wpos = 0
-            for i, c in enumerate(cards):
-                v = sk[c]
-                if v > best or (dulle2 and v == best and c == _DULLE):
-                    best = v
-                    wpos = i
-            wseat = (leader + wpos) & 3
+    n = hands.shape[0]
+    h = hands.reshape(-1).copy()  # flat: game g, seat s at 4 * g + s
+    base = np.arange(n, dtype=np.int64) * 4
+    team = re_mask.astype(np.int64)
+    solo = solo.copy()
+    open_h = np.full(n, hochzeiter >= 0)
+    led = np.full(n, led_before, dtype=np.int64)
+    card_at, bit_at, plain = t.card_at, t.bit_at, t.plain
+    m = trick.shape[1]
+    total = 4 * (t.tricks - tricks_done)
+    leads = t.tricks - tricks_done - (1 if m else 0)
+    draws = gen.random((leads, 2, n))
+    number = tricks_done + 1  # 1-based number of the open trick
+    above = t.above[t.second_dulle(number)]
+    seat = np.full(n, leader, dtype=np.int64)
+    cards: list[Ints] = []
+    seats: list[Ints] = []
+    winners: list[Ints] = []
+    kb = best = wseat = wteam = lm = seat
+    for p in range(total):
+        place = p % 4
+        if p < m:
+            card = trick[:, p].astype(np.int64)
+            cb = t.kind_mask.take(card)
+            ab = above.take(kb + best)
+            mine = (team >> seat) & 1
         else:
-            base = seat * 5
-            c = -1
-            # Lead an Ass of a suit not yet led: it is most likely to come through now.
-            if rnd() < 0.7:
-                for kk in (1, 2, 3, 4):
-                    x = w[base + kk]
-                    if x and not (led_suits >> kk) & 1:
-                        top = x.bit_length() - 1
-                        if plain_ace[card_at[kk][top]]:
-                            w[base + kk] = x ^ (1 << top)
-                            c = card_at[kk][top]
-                            break
-            if c < 0:
-                x = w[base]
-                if x and team[seat] and solo:
-                    # The soloist pulls trumps from the top.
-                    top = x.bit_length() - 1
-                    w[base] = x ^ (1 << top)
-                    c = card_at[0][top]
-                else:
-                    # A random card of the hand.
-                    n = (
-                        x.bit_count()
-                        + w[base + 1].bit_count()
-                        + w[base + 2].bit_count()
-                        + w[base + 3].bit_count()
-                        + w[base + 4].bit_count()
-                    )
-                    j = int(rnd() * n)
-                    for kk in range(5):
-                        x = w[base + kk]
-                        m = x.bit_count()
-                        if j < m:
-                            while j:
-                                x &= x - 1
-                                j -= 1
-                            low = x & -x
-                            w[base + kk] ^= low
-                            c = card_at[kk][low.bit_length() - 1]
-                            break
-                        j -= m
-            k = klass[c]
-            led_suits |= 1 << k
-            sk = strength[k]
-            cards.append(c)
-            best = sk[c]
-            wseat = seat
-            seat = (seat + 1) & 3
-        at_k = card_at[k]
-        above_k = above[k]
-        while len(cards) < 4:
-            i = seat * 5 + k
-            x = w[i]
-            partner = team[wseat] == team[seat]
-            if x:
-                if partner:
-                    # Schmieren: the partner's trick takes the fattest card of a plain suit.
-                    b = (x.bit_length() - 1) if k else ((x & -x).bit_length() - 1)
-                else:
-                    y = x & above_k[best]
-                    # The cheapest card that takes the lead, else the cheapest card.
-                    b = ((y & -y) if y else (x & -x)).bit_length() - 1
-                w[i] = x ^ (1 << b)
-                c = at_k[b]
+            fi = base + seat
+            hand = h.take(fi)
+            mine = (team >> seat) & 1
+            if place == 0:
+                u = draws[(p - m) // 4]
+                aces = hand & t.unled.take(led)
+                # An Ass of a suit not led yet; the soloist pulls trumps from the top (the
+                # highest bit of a hand is its best trump); else a random card.
+                ace = (u[0] < ACE_LEAD) & (aces != 0)
+                pull = solo & (mine == 1) & (hand & t.trumps != 0)
+                e = np.where(
+                    ace | pull,
+                    _exponent(np.where(ace, aces & -aces, hand)),
+                    _nth_bit(hand, (u[1] * np.bitwise_count(hand)).astype(np.int64)),
+                )
             else:
-                base = seat * 5
-                tx = w[base]
-                y = 0 if partner else tx & above[0][best]
-                if y:
-                    low = y & -y
-                    w[base] = tx ^ low
-                    c = card_at[0][low.bit_length() - 1]  # ruff as cheaply as possible
-                else:
-                    # Discard: onto the partner the highest-Augen plain card, else the lowest.
-                    pick = -1
-                    pv = -1 if partner else 99
-                    pb = 0
-                    for kk in (1, 2, 3, 4):
-                        x = w[base + kk]
-                        if x:
-                            b = (x.bit_length() - 1) if partner else ((x & -x).bit_length() - 1)
-                            a = AUGEN[card_at[kk][b]]
-                            if (a > pv) if partner else (a < pv):
-                                pv = a
-                                pick = kk
-                                pb = b
-                    if pick < 0:
-                        low = tx & -tx
-                        w[base] = tx ^ low
-                        c = card_at[0][low.bit_length() - 1]
-                    else:
-                        w[base + pick] ^= 1 << pb
-                        c = card_at[pick][pb]
-            cards.append(c)
-            v = sk[c]
-            if v > best or (dulle2 and v == best and c == _DULLE):
-                best = v
-                wseat = seat
-            seat = (seat + 1) & 3
+                ab = above.take(kb + best)
+                x = hand & lm
+                legal = np.where(x != 0, x, hand)
+                fat = legal & plain
+                # Onto the partner's trick the fattest plain card (a trump led: the cheapest);
+                # else the cheapest card that takes the lead, else the cheapest card (plain
+                # cards have the low bits, so a void hand discards before it trumps).
+                high = (mine == wteam) & (fat != 0)
+                y = legal & ab
+                src = np.where((y != 0) > (mine == wteam), y, legal)
+                e = _exponent(np.where(high, fat, src & -src))
+            cb = bit_at.take(e)
+            card = card_at.take(e)
+            h[fi] = hand ^ cb
+        cards.append(card)
+        seats.append(seat)
+        if place == 0:
+            k = t.klass_arr.take(card)
+            lm = t.class_mask.take(k)
+            kb = k * 24
+            led = led | (1 << k)
+            best = card
+            wseat = seat
+            wteam = mine
+        else:
+            beat = (ab & cb) != 0
+            best = np.where(beat, card, best)
+            wseat = np.where(beat, seat, wseat)
+            wteam = np.where(beat, mine, wteam)
+        seat = (seat + 1) & 3
+        if place < 3:
+            continue
         # The trick is complete.
-        augen = AUGEN[cards[0]] + AUGEN[cards[1]] + AUGEN[cards[2]] + AUGEN[cards[3]]
-        number += 1
-        if hochzeiter >= 0:
-            if wseat != hochzeiter:
-                team[wseat] = 1
-                re_mask |= 1 << wseat
-                hochzeiter = -1
-            elif number == 3:
-                solo = True  # a failed Hochzeit: a Karo solo, no Sonderpunkte
-                hochzeiter = -1
-        won = team[wseat]
-        if won:
-            re_augen += augen
-            re_tricks += 1
-        if not solo:
-            sign = 1 if won else -1
-            if augen >= 40:
-                sp += sign
-            if _FUCHS in cards:
-                for i in range(4):
-                    if cards[i] == _FUCHS and team[(leader + i) & 3] != won:
-                        sp += sign
-            # Karlchen: a Kreuz-Bube is the winning card of the last trick.
-            if number == ntricks and best == sk[_KARLCHEN] and _KARLCHEN in cards:
-                sp += sign
-        leader = wseat
+        winners.append(wseat)
+        if open_h.any():
+            found = open_h & (wseat != hochzeiter)
+            team = team | (found.astype(np.int64) << wseat)
+            open_h = open_h & ~found
+            if number == 3:
+                solo = solo | open_h  # a failed Hochzeit: a Karo solo, no Sonderpunkte
+                open_h = open_h & False
         seat = wseat
-        cards = []
-    return (re_augen, re_tricks, sp, re_mask, solo)
+        number += 1
+        if number <= t.tricks:
+            above = t.above[t.second_dulle(number)]
+    # Score with the parties at the end, as the rules do.
+    played = np.stack(cards)
+    by = np.stack(seats)
+    tricks = len(winners)
+    won = (team >> np.stack(winners)) & 1  # (tricks, N)
+    augen = t.augen.take(played).reshape(tricks, 4, n).sum(axis=1)
+    re_augen = (augen * won).sum(axis=0)
+    re_tricks = won.sum(axis=0)
+    sp = np.zeros(n, dtype=np.int64)
+    if not solo.all():
+        # Doppelkopf, Füchse of the other party caught, Karlchen winning the last trick.
+        sign = 2 * won - 1
+        fuchs = (played == _FUCHS) & ((team >> by) & 1 != np.repeat(won, 4, axis=0))
+        gained = (augen >= 40) + fuchs.reshape(tricks, 4, n).sum(axis=1)
+        sp = (gained * sign).sum(axis=0) + (best == _KARLCHEN) * sign[-1]
+        sp = np.where(solo, 0, sp)
+    return Outcomes(re_augen, re_tricks, sp, team, solo, played, by)
+
+
+@cache
+def _select12() -> npt.NDArray[np.int8]:
+    """[v * 12 + r]: the index of the r-th lowest set bit of the 12-bit value v."""
+    values = np.arange(1 << 12)
+    bits = (values[:, None] >> np.arange(12)) & 1
+    rank = bits.cumsum(axis=1) - 1
+    v, i = np.nonzero(bits)
+    out = np.zeros(12 << 12, dtype=np.int8)
+    out[v * 12 + rank[v, i]] = i
+    return out
+
+
+def _nth_bit(x: Ints, j: Ints) -> Ints:
+    """``_EXP`` + index of the ``j``-th lowest set bit of each value (values below 2**48)."""
+    # Find the 12-bit chunk by the counts below it, then look the bit up in the chunk.
+    c0 = np.bitwise_count(x & 0xFFF)
+    c1 = np.bitwise_count(x & 0xFFFFFF)
+    c2 = np.bitwise_count(x & 0xFFFFFFFFF)
+    past0 = j >= c0
+    past1 = j >= c1
+    past2 = j >= c2
+    r = j - np.where(past2, c2, np.where(past1, c1, np.where(past0, c0, 0)))
+    shift: Ints = (past0.astype(np.int64) + past1 + past2) * 12
+    return _select12().take(((x >> shift) & 0xFFF) * 12 + r) + (shift + _EXP)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 
 from bot.ai.knowledge import Knowledge, voids_of
-from bot.ai.playout import cards_of
 from bot.arena import main, seat_plan
 from bot.rules.game import Deal, Game, Phase, Play, Reserve
 from bot.rules.view import player_view
@@ -43,6 +43,7 @@ def test_seats_rotate() -> None:
 def test_samples_respect_what_the_view_shows() -> None:
     """Card counts, shown voids and the Kreuz-Damen's owners hold in every sampled deal."""
     rng = random.Random(0)
+    gen = np.random.default_rng(0)
     for seed in range(20):
         game = Game(Deal.shuffled(seed, dealer=seed % 4))
         while game.phase is Phase.VORBEHALT:
@@ -59,19 +60,20 @@ def test_samples_respect_what_the_view_shows() -> None:
         know = Knowledge(view)
         voids = voids_of(view)
         klass = know.tables.klass
-        for _ in range(30):
-            world = know.sample(rng.random)
+        worlds = know.sample(30, gen, rng.random)
+        for w in range(30):
+            hands = [know.tables.cards_of(int(h)) for h in worlds.holdings[w]]
             for s in range(4):
-                held = cards_of(know.tables, world.holdings, s)
+                held = hands[s]
                 assert len(held) == view.cards_in_hand[s]
                 assert not any(voids[s] >> klass[c] & 1 for c in held)
                 if s == seat:
                     assert sorted(held) == sorted(int(c) for c in view.hand)
                 if view.parties[s] is not None and game.contract is not None:
-                    is_re = bool(world.re_mask >> s & 1)
+                    is_re = bool(worlds.re_mask[w] >> s & 1)
                     assert is_re == (view.parties[s].value == "re")
             all_cards = sorted(
-                [c for s in range(4) for c in cards_of(know.tables, world.holdings, s)]
+                [c for s in range(4) for c in hands[s]]
                 + [int(c) for t in view.tricks for c in t.cards]
                 + [int(c) for c in view.current_trick]
             )

@@ -172,14 +172,15 @@ def test_the_view_order_is_used_for_schweinchen() -> None:
         view = player_view(game, holder)
         assert view.order.trumps_high_to_low[0] == Card.DA
         assert view.hand[0] == Card.DA
-        # The Monte-Carlo tables rank the Karo-Ass above the Dulle, as the view does.
+        # The Monte-Carlo tables rank the Karo-Ass above the Dulle, as the view does (trump
+        # bits go from the weakest up).
         tables = Knowledge(view).tables
-        assert tables.strength[0][int(Card.DA)] > tables.strength[0][int(Card.H10)]
+        assert tables.low_bit[int(Card.DA)] > tables.low_bit[int(Card.H10)]
         # Another seat does not know it yet: its tables keep the normal order.
         other = player_view(game, (holder + 1) % 4)
         if other.schweinchen is None:
             t2 = Knowledge(other).tables
-            assert t2.strength[0][int(Card.DA)] < t2.strength[0][int(Card.H10)]
+            assert t2.low_bit[int(Card.DA)] < t2.low_bit[int(Card.H10)]
         return
     raise AssertionError("no Schweinchen dealt")
 
