@@ -4,6 +4,11 @@ Custom ids follow ``doko:<what>:<table id>:<table version>[:<argument>…]``; a 
 carries the card's record code and its copy index (``doko:card:7:31:H10:1``), so the two
 copies of a card stay unique on one message. The items only parse; what a click does is up
 to the handler the bot installs as ``component_handler``.
+
+Messages are sent with :class:`Components`: the same buttons and selects written straight as
+Discord's JSON. A hand is rendered on nearly every action, and discord.ui's View and item
+objects (a future, reference cycles, a syscall each) cost the event loop more than the rest
+of the rendering; clicks are dispatched by their custom id, so no item objects are needed.
 """
 
 from __future__ import annotations
@@ -51,6 +56,106 @@ ClickHandler = Callable[[Click, discord.Interaction[Any]], Awaitable[None]]
 
 def custom_id(what: str, table_id: int, version: int, *args: str) -> str:
     return ":".join(("doko", what, str(table_id), str(version), *args))
+
+
+ROWS = 5
+ROW_WIDTH = 5  # a button fills one place of a row, a select all five
+
+
+class Components(discord.ui.View):
+    """Buttons and selects as Discord's component JSON, laid out as discord.ui lays out a
+    View (an item without a row goes to the first row with room), built without item objects.
+
+    discord.py sends it like any View: it asks only for ``to_components`` and whether it is
+    finished (True: the ViewStore never keeps it; clicks reach the DynamicItems by custom id).
+    ``View.__init__`` is skipped on purpose: it makes a future and reads os.urandom, and the
+    latter hands the GIL to whatever thread wants it (the AIs), for up to 5 ms of the loop.
+    """
+
+    def __init__(self) -> None:
+        self._rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
+        self._widths = [0] * ROWS
+        self._children = []
+
+    def _place(self, component: dict[str, Any], width: int, row: int | None) -> None:
+        if row is None:
+            row = next((r for r in range(ROWS) if self._widths[r] + width <= ROW_WIDTH), None)
+            if row is None:
+                raise ValueError("no row has room for another component")
+        elif self._widths[row] + width > ROW_WIDTH:
+            raise ValueError(f"row {row} has no room for another component")
+        self._widths[row] += width
+        self._rows[row].append(component)
+
+    def button(
+        self,
+        what: str,
+        table_id: int,
+        version: int,
+        *args: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        component = {
+            "type": 2,
+            "style": style.value,
+            "disabled": disabled,
+            "label": label,
+            "custom_id": custom_id(what, table_id, version, *args),
+        }
+        self._place(component, 1, row)
+
+    def select(
+        self,
+        table_id: int,
+        version: int,
+        options: list[tuple[str, str]],
+        placeholder: str,
+        row: int | None = None,
+        what: str = "declare",
+        count: int = 1,
+    ) -> None:
+        """``options`` are (label, value); ``count`` of them must be picked (the cards an
+        Armut taker returns)."""
+        component = {
+            "type": 3,
+            "custom_id": custom_id(what, table_id, version),
+            "min_values": count,
+            "max_values": count,
+            "disabled": False,
+            "required": True,
+            "placeholder": placeholder,
+            "options": [{"label": lbl, "value": val, "default": False} for lbl, val in options],
+        }
+        self._place(component, ROW_WIDTH, row)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": row} for row in self._rows if row]
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self._rows for c in row]
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Components {self.custom_ids()}>"
 
 
 async def _dispatch(click: Click, interaction: discord.Interaction[Any]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine.model import TableInfo
-from bot.render.buttons import DokoButton, DokoSelect
+from bot.render.buttons import Components
 from bot.render.table import (
     armut_lines,
     bock_schweinchen_lines,
@@ -135,29 +135,27 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
     return "\n".join(lines)
 
 
-def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> discord.ui.View:
+def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> Components:
     table_id, version = info.id, info.version
     order = view.order  # as this seat knows it: Schweinchen are trumps above the Dullen
     playable = {a.card for a in view.legal if isinstance(a, Play)}
-    ui = discord.ui.View(timeout=None)
+    ui = Components()
     copies: dict[str, int] = {}
     for index, card in enumerate(view.hand):
         copy = copies.get(card.code, 0)
         copies[card.code] = copy + 1
-        ui.add_item(
-            DokoButton.make(
-                "card",
-                table_id,
-                version,
-                card.code,
-                str(copy),
-                label=card_label(card, lang),
-                style=discord.ButtonStyle.primary
-                if order.is_trump(card)
-                else discord.ButtonStyle.secondary,
-                disabled=card not in playable,
-                row=index // CARDS_PER_ROW,
-            )
+        ui.button(
+            "card",
+            table_id,
+            version,
+            card.code,
+            str(copy),
+            label=card_label(card, lang),
+            style=discord.ButtonStyle.primary
+            if order.is_trump(card)
+            else discord.ButtonStyle.secondary,
+            disabled=card not in playable,
+            row=index // CARDS_PER_ROW,
         )
     row = max(ACTION_ROW, -(-len(view.hand) // CARDS_PER_ROW))
     reserves = [a for a in view.legal if isinstance(a, Reserve)]
@@ -165,83 +163,68 @@ def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> discord.ui.View:
     calls = [a for a in view.legal if isinstance(a, Announce)]
     give_back = returning(view)
     if give_back:
-        ui.add_item(_return_select(view, table_id, version, give_back, lang, row))
+        _return_select(ui, view, table_id, version, give_back, lang, row)
         return ui
     for action in reserves:
-        ui.add_item(
-            DokoButton.make(
-                "reserve",
-                table_id,
-                version,
-                "1" if action.reserve else "0",
-                label=t(lang, "btn_vorbehalt" if action.reserve else "btn_gesund"),
-                style=discord.ButtonStyle.danger if action.reserve else discord.ButtonStyle.success,
-                row=row,
-            )
+        ui.button(
+            "reserve",
+            table_id,
+            version,
+            "1" if action.reserve else "0",
+            label=t(lang, "btn_vorbehalt" if action.reserve else "btn_gesund"),
+            style=discord.ButtonStyle.danger if action.reserve else discord.ButtonStyle.success,
+            row=row,
         )
     if any(isinstance(a, Schmeissen) for a in view.legal):
-        ui.add_item(
-            DokoButton.make(
-                "schmeissen",
-                table_id,
-                version,
-                label=t(lang, "btn_schmeissen"),
-                style=discord.ButtonStyle.danger,
-                row=row,
-            )
+        ui.button(
+            "schmeissen",
+            table_id,
+            version,
+            label=t(lang, "btn_schmeissen"),
+            style=discord.ButtonStyle.danger,
+            row=row,
         )
     offer = next((a for a in view.legal if isinstance(a, ArmutOffer)), None)
     if offer is not None:
         # A button takes a row slot of its own; the select (if any) needs the whole next row.
-        ui.add_item(
-            DokoButton.make(
-                "armut",
-                table_id,
-                version,
-                label=t(lang, "btn_armut", n=len(offer.cards)),
-                style=discord.ButtonStyle.danger,
-                row=row,
-            )
+        ui.button(
+            "armut",
+            table_id,
+            version,
+            label=t(lang, "btn_armut", n=len(offer.cards)),
+            style=discord.ButtonStyle.danger,
+            row=row,
         )
     if declares:
-        options = [
-            discord.SelectOption(label=contract_name(a.contract, lang), value=str(a.contract))
-            for a in declares
-        ]
+        options = [(contract_name(a.contract, lang), str(a.contract)) for a in declares]
         select_row = row + 1 if offer is not None else row
-        ui.add_item(
-            DokoSelect.make(table_id, version, options, t(lang, "select_declare"), row=select_row)
-        )
+        ui.select(table_id, version, options, t(lang, "select_declare"), row=select_row)
     for answer in (a for a in view.legal if isinstance(a, TakeArmut)):
-        ui.add_item(
-            DokoButton.make(
-                "takearmut",
-                table_id,
-                version,
-                "1" if answer.take else "0",
-                label=t(lang, "btn_take_armut" if answer.take else "btn_decline_armut"),
-                style=discord.ButtonStyle.success if answer.take else discord.ButtonStyle.secondary,
-                row=row,
-            )
+        ui.button(
+            "takearmut",
+            table_id,
+            version,
+            "1" if answer.take else "0",
+            label=t(lang, "btn_take_armut" if answer.take else "btn_decline_armut"),
+            style=discord.ButtonStyle.success if answer.take else discord.ButtonStyle.secondary,
+            row=row,
         )
     for announce in calls:
-        ui.add_item(
-            DokoButton.make(
-                "call",
-                table_id,
-                version,
-                str(announce.call),
-                label=call_name(announce.call, lang),
-                style=discord.ButtonStyle.danger,
-                row=row,
-            )
+        ui.button(
+            "call",
+            table_id,
+            version,
+            str(announce.call),
+            label=call_name(announce.call, lang),
+            style=discord.ButtonStyle.danger,
+            row=row,
         )
     return ui
 
 
 def _return_select(
-    view: PlayerView, table_id: int, version: int, count: int, lang: Lang, row: int
-) -> DokoSelect:
+    ui: Components, view: PlayerView, table_id: int, version: int, count: int, lang: Lang, row: int
+) -> None:
     """One option per card of the hand (≤ 18 < 25), values ``<code>:<copy>`` so both copies
     of a card are distinct options; exactly ``count`` must be picked."""
     options = []
@@ -249,10 +232,8 @@ def _return_select(
     for card in view.hand:
         copy = copies.get(card.code, 0)
         copies[card.code] = copy + 1
-        options.append(
-            discord.SelectOption(label=card_label(card, lang), value=f"{card.code}:{copy}")
-        )
-    return DokoSelect.make(
+        options.append((card_label(card, lang), f"{card.code}:{copy}"))
+    ui.select(
         table_id,
         version,
         options,
@@ -268,11 +249,11 @@ def return_cards(values: tuple[str, ...]) -> list[str]:
     return [v.split(":", 1)[0] for v in values]
 
 
-def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, discord.ui.View]:
+def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, Components]:
     return hand_content(info, view, lang), hand_view(info, view, lang)
 
 
-def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, discord.ui.View]:
+def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, Components]:
     """The DM of the dealer at a five-player table: he sits this game out, so no hand."""
     assert info.sitting_out is not None
     content = "\n".join(
@@ -288,7 +269,7 @@ def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, discord.ui.Vi
             t(lang, "you_sit_out"),
         ]
     )
-    return content, discord.ui.View(timeout=None)
+    return content, Components()
 
 
 def game_over_message(info: TableInfo, user_id: int, lang: Lang) -> str:
