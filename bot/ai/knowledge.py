@@ -231,9 +231,8 @@ class Knowledge:
     ) -> Ints:
         """The seat per world for one unseen Alte, weighted by free places so the draw stays
         near uniform; a seat takes one Alte only."""
-        others = np.array([s != self.seat for s in range(4)])
-        free = (need > 0) & others
-        pool = free & ~owners & np.isin(np.arange(4), choices)
+        free = (need > 0) & np.array([s != self.seat for s in range(4)])
+        pool = free & ~owners & np.array([s in choices for s in range(4)])
         fallback = free & np.array([not v & 1 for v in self.voids])
         fallback = np.where(fallback.any(axis=1, keepdims=True), fallback, free)
         pool = np.where(pool.any(axis=1, keepdims=True), pool, fallback)

@@ -172,7 +172,13 @@ class Outcomes:
     re_mask: Ints  # Re seats as bits (a Hochzeit's partner included once found)
     solo: Bools  # scored as a solo (a failed Hochzeit too)
     cards: Ints  # (cards, N): the cards in the order played, the open trick's first
-    seats: Ints  # (cards, N): who played them
+    leaders: Ints  # (tricks, N): who led each trick
+
+    def seats(self) -> Ints:
+        """(cards, N): who played each card."""
+        place = np.arange(len(self.cards)) % 4
+        seats: Ints = (np.repeat(self.leaders, 4, axis=0) + place[:, None]) & 3
+        return seats
 
 
 def playouts(
@@ -198,32 +204,30 @@ def playouts(
     h = hands.reshape(-1).copy()  # flat: game g, seat s at 4 * g + s
     base = np.arange(n, dtype=np.int64) * 4
     team = re_mask.astype(np.int64)
+    side = _sides(team)  # flat like ``h``: 1 for a Re seat
     solo = solo.copy()
     open_h = np.full(n, hochzeiter >= 0)
     led = np.full(n, led_before, dtype=np.int64)
     card_at, bit_at, plain = t.card_at, t.bit_at, t.plain
     m = trick.shape[1]
     total = 4 * (t.tricks - tricks_done)
-    leads = t.tricks - tricks_done - (1 if m else 0)
-    draws = gen.random((leads, 2, n))
+    draws = gen.random((t.tricks - tricks_done - (1 if m else 0), 2, n))
     number = tricks_done + 1  # 1-based number of the open trick
     above = t.above[t.second_dulle(number)]
-    seat = np.full(n, leader, dtype=np.int64)
-    cards: list[Ints] = []
-    seats: list[Ints] = []
-    winners: list[Ints] = []
+    played = np.empty((total, n), dtype=np.int64)
+    leaders = np.empty((total // 4, n), dtype=np.int64)
+    seat = leaders[0] = np.full(n, leader, dtype=np.int64)
     kb = best = wseat = wteam = lm = seat
     for p in range(total):
         place = p % 4
+        fi = base + seat
+        mine = side.take(fi)
         if p < m:
             card = trick[:, p].astype(np.int64)
             cb = t.kind_mask.take(card)
             ab = above.take(kb + best)
-            mine = (team >> seat) & 1
         else:
-            fi = base + seat
             hand = h.take(fi)
-            mine = (team >> seat) & 1
             if place == 0:
                 u = draws[(p - m) // 4]
                 aces = hand & t.unled.take(led)
@@ -241,18 +245,17 @@ def playouts(
                 x = hand & lm
                 legal = np.where(x != 0, x, hand)
                 fat = legal & plain
+                y = legal & ab
+                partner = mine == wteam
                 # Onto the partner's trick the fattest plain card (a trump led: the cheapest);
                 # else the cheapest card that takes the lead, else the cheapest card (plain
                 # cards have the low bits, so a void hand discards before it trumps).
-                high = (mine == wteam) & (fat != 0)
-                y = legal & ab
-                src = np.where((y != 0) > (mine == wteam), y, legal)
-                e = _exponent(np.where(high, fat, src & -src))
+                src = np.where((y != 0) > partner, y, legal)
+                e = _exponent(np.where(partner & (fat != 0), fat, src & -src))
             cb = bit_at.take(e)
             card = card_at.take(e)
             h[fi] = hand ^ cb
-        cards.append(card)
-        seats.append(seat)
+        played[p] = card
         if place == 0:
             k = t.klass_arr.take(card)
             lm = t.class_mask.take(k)
@@ -266,14 +269,14 @@ def playouts(
             best = np.where(beat, card, best)
             wseat = np.where(beat, seat, wseat)
             wteam = np.where(beat, mine, wteam)
-        seat = (seat + 1) & 3
         if place < 3:
+            seat = _NEXT.take(seat)
             continue
         # The trick is complete.
-        winners.append(wseat)
         if open_h.any():
             found = open_h & (wseat != hochzeiter)
             team = team | (found.astype(np.int64) << wseat)
+            side = _sides(team)
             open_h = open_h & ~found
             if number == 3:
                 solo = solo | open_h  # a failed Hochzeit: a Karo solo, no Sonderpunkte
@@ -281,12 +284,12 @@ def playouts(
         seat = wseat
         number += 1
         if number <= t.tricks:
+            leaders[number - tricks_done - 1] = seat
             above = t.above[t.second_dulle(number)]
     # Score with the parties at the end, as the rules do.
-    played = np.stack(cards)
-    by = np.stack(seats)
-    tricks = len(winners)
-    won = (team >> np.stack(winners)) & 1  # (tricks, N)
+    tricks = total // 4
+    winners = np.concatenate((leaders[1:], wseat[None]))
+    won = (team >> winners) & 1  # (tricks, N)
     augen = t.augen.take(played).reshape(tricks, 4, n).sum(axis=1)
     re_augen = (augen * won).sum(axis=0)
     re_tricks = won.sum(axis=0)
@@ -294,11 +297,22 @@ def playouts(
     if not solo.all():
         # Doppelkopf, Füchse of the other party caught, Karlchen winning the last trick.
         sign = 2 * won - 1
-        fuchs = (played == _FUCHS) & ((team >> by) & 1 != np.repeat(won, 4, axis=0))
-        gained = (augen >= 40) + fuchs.reshape(tricks, 4, n).sum(axis=1)
-        sp = (gained * sign).sum(axis=0) + (best == _KARLCHEN) * sign[-1]
+        sp = ((augen >= 40) * sign).sum(axis=0) + (best == _KARLCHEN) * sign[-1]
+        at, game = np.nonzero(played == _FUCHS)
+        by = (leaders[at // 4, game] + at % 4) & 3
+        caught = (team[game] >> by) & 1 != won[at // 4, game]
+        sp += np.bincount(game[caught], sign[at // 4, game][caught], n).astype(np.int64)
         sp = np.where(solo, 0, sp)
-    return Outcomes(re_augen, re_tricks, sp, team, solo, played, by)
+    return Outcomes(re_augen, re_tricks, sp, team, solo, played, leaders)
+
+
+_NEXT = np.array([1, 2, 3, 0], dtype=np.int64)
+
+
+def _sides(team: Ints) -> Ints:
+    """Per game and seat, flat: 1 for Re."""
+    sides: Ints = ((team[:, None] >> np.arange(4)) & 1).reshape(-1)
+    return sides
 
 
 @cache
