@@ -32,6 +32,7 @@ from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Engine, Event
 from bot.engine.forwarding import Forwarder
 from bot.engine.tournaments import TournamentService
+from bot.render.buttons import dispatch_click
 from bot.render.translator import DokoTranslator
 from db.errors import StoreError
 
@@ -135,6 +136,10 @@ class DokoBot(commands.Bot):
             "lease_owner": self.lease_owner,
             "lease_seconds": settings.lease_seconds,
         }
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        # Buttons and selects: slash commands go through the command tree.
+        await dispatch_click(interaction)
 
     async def _forward(self, event: Event) -> None:
         # Cogs listen with ``on_doko_event``; dispatching keeps the engine's lock short.

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.model import EngineError, TableInfo
-from bot.render.buttons import Click, DokoButton, DokoSelect, parse_click
+from bot.render.buttons import Click, parse_click
 from bot.render.errors import error_text
 from bot.render.hand import game_over_message, return_cards
 from bot.render.presets import PRESETS, preset_name
@@ -85,7 +85,6 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DokoButton, DokoSelect)
         self.bot.component_handler = self.on_click
         forwarder = getattr(self.bot, "forwarder", None)
         if forwarder is not None:

@@ -1,11 +1,12 @@
-"""Restart-proof components: every button and select is a DynamicItem whose custom_id says it all.
+"""Restart-proof components: every button and select has a custom_id that says it all.
 
 Custom ids follow ``doko:<what>:<table id>:<table version>[:<argument>…]``; a card button
 carries the card's record code and its copy index (``doko:card:7:31:H10:1``), so the two
-copies of a card stay unique on one message. The items only parse; what a click does is up
-to the handler the bot installs as ``component_handler``.
+copies of a card stay unique on one message. A click is parsed from its id alone (so it
+works after a restart); what it does is up to the handler the bot installs as
+``component_handler``.
 
-Messages are sent with :class:`Components`: the same buttons and selects written straight as
+Messages are sent with :class:`Components`: the buttons and selects written straight as
 Discord's JSON. A hand is rendered on nearly every action, and discord.ui's View and item
 objects (a future, reference cycles, a syscall each) cost the event loop more than the rest
 of the rendering; clicks are dispatched by their custom id, so no item objects are needed.
@@ -67,7 +68,7 @@ class Components(discord.ui.View):
     View (an item without a row goes to the first row with room), built without item objects.
 
     discord.py sends it like any View: it asks only for ``to_components`` and whether it is
-    finished (True: the ViewStore never keeps it; clicks reach the DynamicItems by custom id).
+    finished (True: the ViewStore never keeps it; :func:`dispatch_click` routes the clicks).
     ``View.__init__`` is skipped on purpose: it makes a future and reads os.urandom, and the
     latter hands the GIL to whatever thread wants it (the AIs), for up to 5 ms of the loop.
     """
@@ -158,127 +159,19 @@ class Components(discord.ui.View):
         return f"<Components {self.custom_ids()}>"
 
 
-async def _dispatch(click: Click, interaction: discord.Interaction[Any]) -> None:
-    handler: ClickHandler | None = getattr(interaction.client, "component_handler", None)
-    if handler is None:  # the bot is still starting up
-        from bot.render.texts import lang_of, t
-
-        await interaction.response.send_message(
-            t(lang_of(interaction.locale), "busy"), ephemeral=True
-        )
-        return
-    await handler(click, interaction)
-
-
-class DokoButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:(?P<what>" + "|".join(BUTTON_KINDS) + r"):(?P<table>\d{1,19}):"
-    r"(?P<version>\d{1,19})(?::(?P<args>[A-Za-z0-9_:]{1,40}))?",
-):
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-        match = self.__discord_ui_compiled_template__.fullmatch(button.custom_id or "")
-        assert match is not None, button.custom_id
-        self.click = Click(
-            match["what"],
-            int(match["table"]),
-            int(match["version"]),
-            tuple(match["args"].split(":")) if match["args"] else (),
-        )
-
-    @classmethod
-    def make(
-        cls,
-        what: str,
-        table_id: int,
-        version: int,
-        *args: str,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> DokoButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label,
-            style=style,
-            disabled=disabled,
-            custom_id=custom_id(what, table_id, version, *args),
-            row=row,
-        )
-        return cls(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DokoButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(self.click, interaction)
-
-
-class DokoSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"doko:(?P<what>" + "|".join(SELECT_KINDS) + r"):(?P<table>\d{1,19}):"
-    r"(?P<version>\d{1,19})",
-):
-    def __init__(self, select: discord.ui.Select[Any]) -> None:
-        super().__init__(select)
-        match = self.__discord_ui_compiled_template__.fullmatch(select.custom_id or "")
-        assert match is not None, select.custom_id
-        self.what = match["what"]
-        self.table_id = int(match["table"])
-        self.version = int(match["version"])
-
-    @classmethod
-    def make(
-        cls,
-        table_id: int,
-        version: int,
-        options: list[discord.SelectOption],
-        placeholder: str,
-        row: int | None = None,
-        what: str = "declare",
-        count: int = 1,
-    ) -> DokoSelect:
-        """``count`` options must be picked (the cards an Armut taker returns)."""
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id(what, table_id, version),
-            options=options,
-            placeholder=placeholder,
-            min_values=count,
-            max_values=count,
-            row=row,
-        )
-        return cls(select)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DokoSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = tuple(str(v) for v in self.item.values)
-        await _dispatch(Click(self.what, self.table_id, self.version, (), values), interaction)
+BUTTON_ID = re.compile(
+    r"doko:(?P<what>" + "|".join(BUTTON_KINDS) + r"):(?P<table>\d{1,19}):"
+    r"(?P<version>\d{1,19})(?::(?P<args>[A-Za-z0-9_:]{1,40}))?"
+)
+SELECT_ID = re.compile(
+    r"doko:(?P<what>" + "|".join(SELECT_KINDS) + r"):(?P<table>\d{1,19}):(?P<version>\d{1,19})"
+)
 
 
 def parse_click(custom_id: str, values: tuple[str, ...] = ()) -> Click | None:
-    """The click that a component id (and a select's picks) stands for; None for another id.
-
-    For a click that arrives as stored data rather than as a component (another bot process
-    received it).
-    """
-    for item in (DokoButton, DokoSelect):
-        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    """The click that a component id (and a select's picks) stands for; None for another id."""
+    for template in (BUTTON_ID, SELECT_ID):
+        match = template.fullmatch(custom_id)
         if match is not None:
             args = match.groupdict().get("args")
             return Click(
@@ -289,3 +182,26 @@ def parse_click(custom_id: str, values: tuple[str, ...] = ()) -> Click | None:
                 values,
             )
     return None
+
+
+async def dispatch_click(interaction: discord.Interaction[Any]) -> bool:
+    """Hand a component interaction with a doko id to the bot's ``component_handler``;
+    False for another interaction. Parsed here rather than by discord.py's DynamicItems,
+    which rebuild the clicked message's whole View (an object per button) on every click."""
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return False
+    data: dict[str, Any] = dict(interaction.data)
+    values = tuple(str(v) for v in data.get("values") or ())
+    click = parse_click(str(data.get("custom_id", "")), values)
+    if click is None:
+        return False
+    handler: ClickHandler | None = getattr(interaction.client, "component_handler", None)
+    if handler is None:  # the bot is still starting up
+        from bot.render.texts import lang_of, t
+
+        await interaction.response.send_message(
+            t(lang_of(interaction.locale), "busy"), ephemeral=True
+        )
+        return True
+    await handler(click, interaction)
+    return True

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
-from bot.render.buttons import DokoButton
+from bot.render.buttons import Components
 from bot.render.terms import call_name, card_label, contract_name, item_name, party_name
 from bot.render.texts import Lang, t
 from bot.rules.cards import Card
@@ -26,7 +26,7 @@ from bot.rules.view import ArmutView, PublicView
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
 Embed = discord.Embed
-View = discord.ui.View
+View = Components
 
 
 def seat_label(seat: SeatInfo | None, lang: Lang) -> str:
@@ -108,55 +108,47 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
         value=rules_text(info.rules, info.games_per_session, lang)[:FIELD_LIMIT],
         inline=False,
     )
-    view = View(timeout=None)
+    view = View()
     full = all(s is not None for s in info.seats)
     v = info.version
-    view.add_item(
-        DokoButton.make(
-            "join",
-            info.id,
-            v,
-            label=t(lang, "btn_join"),
-            style=discord.ButtonStyle.success,
-            disabled=full,
-            row=0,
-        )
+    view.button(
+        "join",
+        info.id,
+        v,
+        label=t(lang, "btn_join"),
+        style=discord.ButtonStyle.success,
+        disabled=full,
+        row=0,
     )
-    view.add_item(DokoButton.make("leave", info.id, v, label=t(lang, "btn_leave"), row=0))
-    view.add_item(
-        DokoButton.make(
-            "start",
-            info.id,
-            v,
-            label=t(lang, "btn_start"),
-            style=discord.ButtonStyle.primary,
-            row=0,
-        )
+    view.button("leave", info.id, v, label=t(lang, "btn_leave"), row=0)
+    view.button(
+        "start",
+        info.id,
+        v,
+        label=t(lang, "btn_start"),
+        style=discord.ButtonStyle.primary,
+        row=0,
     )
-    view.add_item(DokoButton.make("rules", info.id, v, label=t(lang, "btn_rules"), row=0))
+    view.button("rules", info.id, v, label=t(lang, "btn_rules"), row=0)
     for level in AI_LEVELS:
-        view.add_item(
-            DokoButton.make(
-                "addai",
-                info.id,
-                v,
-                level,
-                label=t(lang, "btn_add_ai", level=level),
-                disabled=full,
-                row=1,
-            )
+        view.button(
+            "addai",
+            info.id,
+            v,
+            level,
+            label=t(lang, "btn_add_ai", level=level),
+            disabled=full,
+            row=1,
         )
     for seat in info.seats:
         if seat is not None and seat.is_ai:
-            view.add_item(
-                DokoButton.make(
-                    "removeai",
-                    info.id,
-                    v,
-                    str(seat.seat),
-                    label=t(lang, "btn_remove_ai", n=seat.seat + 1),
-                    row=2,
-                )
+            view.button(
+                "removeai",
+                info.id,
+                v,
+                str(seat.seat),
+                label=t(lang, "btn_remove_ai", n=seat.seat + 1),
+                row=2,
             )
     return embed, view
 
@@ -334,21 +326,19 @@ def game_message(
     embed.set_footer(
         text=t(lang, "footer", table=info.id, number=info.game_number, game_id=info.game_id)
     )
-    view = View(timeout=None)
-    view.add_item(
-        DokoButton.make(
-            "hand",
-            info.id,
-            info.version,
-            label=t(lang, "btn_hand"),
-            style=discord.ButtonStyle.primary,
-        )
+    view = View()
+    view.button(
+        "hand",
+        info.id,
+        info.version,
+        label=t(lang, "btn_hand"),
+        style=discord.ButtonStyle.primary,
     )
-    view.add_item(DokoButton.make("rules", info.id, info.version, label=t(lang, "btn_rules")))
+    view.button("rules", info.id, info.version, label=t(lang, "btn_rules"))
     if info.status == "playing":
         # Step away and back mid-game: an AI keeps the seat warm meanwhile.
-        view.add_item(DokoButton.make("pause", info.id, info.version, label=t(lang, "btn_pause")))
-        view.add_item(DokoButton.make("back", info.id, info.version, label=t(lang, "btn_back")))
+        view.button("pause", info.id, info.version, label=t(lang, "btn_pause"))
+        view.button("back", info.id, info.version, label=t(lang, "btn_back"))
     return embed, view
 
 
@@ -477,8 +467,8 @@ def final_message(
         name=t(lang, "spielliste"), value=spielliste_block(info, lang, upto), inline=False
     )
     embed.set_footer(text=t(lang, "footer", table=info.id, number=entry.number, game_id=game_id))
-    view = View(timeout=None)
-    view.add_item(DokoButton.make("rules", info.id, info.version, label=t(lang, "btn_rules")))
+    view = View()
+    view.button("rules", info.id, info.version, label=t(lang, "btn_rules"))
     return embed, view
 
 
