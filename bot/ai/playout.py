@@ -49,15 +49,13 @@ class Tables:
     augen: Ints  # per card kind
     trumps: int  # mask of all trumps
     plain: int  # mask of all plain cards
-    aces: int  # mask of the plain Asse
-    unled: Ints  # per set of led classes (bit per class): mask of plain suits not led
+    unled: Ints  # per set of led classes (bit per class): the Asse of the suits not led
     # above[d][led class * 24 + best card]: the cards that take the lead from the best card
     # of a trick of that class; d = 1 where a second Dulle beats the first.
     above: tuple[Ints, Ints]
     card_at: Ints  # [_EXP + bit index] -> card kind
     bit_at: Ints  # [_EXP + bit index] -> the bit
     tricks: int
-    sonderpunkte: bool  # Doppelkopf, Fuchs, Karlchen count (not in solos)
     dulle_tie: DulleTie
 
     def second_dulle(self, trick_number: int) -> bool:
@@ -146,13 +144,11 @@ def tables_for(contract: Contract, ruleset: Ruleset, schweinchen: bool = False) 
         augen=np.array(AUGEN, dtype=np.int64),
         trumps=class_mask[TRUMP],
         plain=sum(class_mask[1:]),
-        aces=aces,
         unled=np.array(unled, dtype=np.int64),
         above=(above[0], above[1]),
         card_at=card_at,
         bit_at=bit_at,
         tricks=ruleset.tricks,
-        sonderpunkte=not contract.scored_as_solo,
         dulle_tie=ruleset.dulle_tie,
     )
 

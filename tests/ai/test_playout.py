@@ -157,7 +157,7 @@ def test_a_hochzeit_is_clarified_or_fails_as_the_rules_say() -> None:
         assert h is not None
         for i in range(16):
             # Trick k's winner leads trick k + 1.
-            winners = [int(out.seats()[4 * k, i]) for k in range(1, 4)]
+            winners = [int(w) for w in out.leaders[1:4, i]]
             others = [w for w in winners if w != h.hochzeiter]
             if out.solo[i]:
                 failed += 1
@@ -298,7 +298,7 @@ def test_dulle_ties(tie: DulleTie, winner_last: int, winner_other: int) -> None:
     hands = [[C.H10, C.DA], [C.H10, C.S9], [C.D9, C.DJ], [C.D9, C.DJ]]
     out = play(hands, 0, 0b0001, contract=Contract.SOLO_KARO, ruleset=rules)
     assert list(out.cards[:2, 0]) == [C.H10, C.H10]
-    assert int(out.seats()[4, 0]) == winner_other  # the winner leads the last trick
+    assert int(out.leaders[1, 0]) == winner_other  # the winner leads the last trick
 
 
 def test_sonderpunkte() -> None:
