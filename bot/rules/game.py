@@ -320,7 +320,6 @@ class Game:
         self.parties: list[Party | None] = [None] * 4
         self.party_calls: dict[Party, PartyCalls] = {Party.RE: NO_CALLS, Party.KONTRA: NO_CALLS}
         self.calls: list[tuple[int, Call, int]] = []  # (seat, call, cards in hand)
-        self.tricks: list[Trick] = []
         self.leader: int = (self.dealer + 1) % 4
         self.result: ScoreResult | None = None
         self.vorgefuehrt: int | None = None
@@ -338,7 +337,10 @@ class Game:
         self._ft: FastTables = fast_tables(Contract.NORMAL, self.rules)
         self._fh: list[list[int]] = []
         self._fcur: list[int] = []
-        self._trick_augen: list[int] = []  # Augen of each finished trick
+        # Each finished trick as (leader, winner, Augen, its four fast ids); ``tricks`` builds
+        # the Trick objects from it when asked, so a game that nobody looks at makes none.
+        self._played: list[tuple[int, int, int, list[int]]] = []
+        self._trick_objects: list[Trick] = []
         self._turn: int | None = self._compute_turn()
         # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
         self._last_call_at = self.rules.hand_size - 6
@@ -354,6 +356,16 @@ class Game:
     def current(self) -> list[Card]:
         """The cards of the open trick so far, led card first (a new list)."""
         return list(map(self._ft.card.__getitem__, self._fcur))
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order (do not change the list)."""
+        built = self._trick_objects
+        if len(built) < len(self._played):
+            card = self._ft.card
+            for leader, winner, _, (c0, c1, c2, c3) in self._played[len(built) :]:
+                built.append(Trick(leader, (card[c0], card[c1], card[c2], card[c3]), winner))
+        return built
 
     @property
     def finished(self) -> bool:
@@ -864,15 +876,14 @@ class Game:
             best = st[c2]
         if st[c3] > best:
             idx = 3
-        tricks = self.tricks
-        number = len(tricks) + 1
+        played = self._played
+        number = len(played) + 1
         if cur[idx] == ft.house_dulle:
             idx = trick_winner(ft, cur, number == self._tricks)  # house rule: Dullen
         leader = self.leader
         winner = (leader + idx) % 4
-        tricks.append(Trick(leader, tuple(map(ft.card.__getitem__, cur)), winner))
         augen = ft.augen
-        self._trick_augen.append(augen[c0] + augen[c1] + augen[c2] + augen[c3])
+        played.append((leader, winner, augen[c0] + augen[c1] + augen[c2] + augen[c3], cur))
         self._fcur = []
         self.leader = winner
         self._turn = winner
@@ -885,9 +896,7 @@ class Game:
     def _clarify_hochzeit(self, winner: int) -> None:
         h = self.hochzeit
         assert h is not None
-        info = clarify_hochzeit(
-            h.hochzeiter, [t.winner for t in self.tricks if t.winner is not None]
-        )
+        info = clarify_hochzeit(h.hochzeiter, [t[1] for t in self._played])
         if info.clarification_trick is None:
             return
         self.hochzeit = info
@@ -913,11 +922,10 @@ class Game:
         sonderpunkte = not self.contract.scored_as_solo
         parties = self.parties
         last = self._tricks
-        for number, (trick, augen) in enumerate(
-            zip(self.tricks, self._trick_augen, strict=True), start=1
-        ):
-            assert trick.winner is not None
-            won_by = parties[trick.winner]
+        ft = self._ft
+        fuchs = ft.code[Card.DA]
+        for number, (leader, winner, augen, cards) in enumerate(self._played, start=1):
+            won_by = parties[winner]
             assert won_by is not None
             if won_by is Party.RE:
                 re_augen += augen
@@ -926,16 +934,15 @@ class Game:
                 continue
             if is_doppelkopf(augen):
                 specials.append((Sonderpunkt.DOPPELKOPF, won_by))
-            if Card.DA in trick.cards:
-                for pos, card in enumerate(trick.cards):
-                    played_by = parties[(trick.leader + pos) % 4]
+            if fuchs in cards:
+                for pos, card in enumerate(cards):
+                    played_by = parties[(leader + pos) % 4]
                     assert played_by is not None
-                    if card == Card.DA and fuchs_caught(played_by, won_by):
+                    if card == fuchs and fuchs_caught(played_by, won_by):
                         specials.append((Sonderpunkt.FUCHS, won_by))
-            if number == last:
-                idx = trick_winner_index(self.order, trick.cards, True, self.rules.dulle_tie)
-                if is_karlchen(trick.cards[idx]):
-                    specials.append((Sonderpunkt.KARLCHEN, won_by))
+            # The winning card of the last trick, as ``_end_trick`` found it (Dulle rules too).
+            if number == last and is_karlchen(ft.card[cards[(winner - leader) % 4]]):
+                specials.append((Sonderpunkt.KARLCHEN, won_by))
         return ScoreFacts(
             contract=self.contract,
             re_seats=re_seats,
