@@ -33,7 +33,7 @@ class Contract(StrEnum):
     @property
     def scored_as_solo(self) -> bool:
         """×3 for the lone player, no Sonderpunkte (TSR 4.4, 7.2)."""
-        return self not in (Contract.NORMAL, Contract.HOCHZEIT)
+        return self is not _NORMAL and self is not _HOCHZEIT  # globals: enum lookups cost
 
     @property
     def order(self) -> CardOrder:
@@ -49,6 +49,10 @@ class Contract(StrEnum):
         if schweinchen and self.schweinchen_possible:
             return ORDERS["schweinchen"]
         return self.order
+
+
+_NORMAL = Contract.NORMAL
+_HOCHZEIT = Contract.HOCHZEIT
 
 
 SOLOS: tuple[Contract, ...] = tuple(c for c in Contract if c.is_declared_solo)

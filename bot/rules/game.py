@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import NamedTuple, assert_never
 
@@ -153,10 +153,7 @@ class Deal:
     bock: int = 1  # house rule: this game's Bock multiplier (``round.BockState.multiplier``)
 
     def __post_init__(self) -> None:
-        if not 0 <= self.dealer <= 3:
-            raise ValueError("dealer must be a seat 0..3")
-        if self.bock < 1:
-            raise ValueError("the Bock multiplier is at least 1")
+        self._check_setting()
         if len(self.hands) != 4:
             raise ValueError("a deal has four hands")
         size = self.ruleset.hand_size
@@ -165,6 +162,12 @@ class Deal:
                 raise ValueError(f"seat {seat} holds {len(hand)} cards, not {size}")
         if sorted(itertools.chain.from_iterable(self.hands)) != deck(self.ruleset.with_nines):
             raise ValueError("the four hands together are not exactly the deck")
+
+    def _check_setting(self) -> None:
+        if not 0 <= self.dealer <= 3:
+            raise ValueError("dealer must be a seat 0..3")
+        if self.bock < 1:
+            raise ValueError("the Bock multiplier is at least 1")
 
     @classmethod
     def shuffled(
@@ -177,7 +180,18 @@ class Deal:
     ) -> Deal:
         """A seeded deal: the same seed always gives the same hands."""
         hands = deal_hands(random.Random(seed), ruleset.with_nines)
-        return cls(hands, dealer, round, ruleset, seed, bock)
+        # Dealt from the deck itself, so ``__post_init__``'s card check (sorting 48 cards,
+        # a tenth of starting a game) is skipped; the other checks still run.
+        deal = object.__new__(cls)
+        for name, value in zip(
+            _DEAL_FIELDS, (hands, dealer, round, ruleset, seed, bock), strict=True
+        ):
+            object.__setattr__(deal, name, value)
+        deal._check_setting()
+        return deal
+
+
+_DEAL_FIELDS = tuple(f.name for f in fields(Deal))
 
 
 class Trick(NamedTuple):
@@ -766,8 +780,10 @@ class Game:
             self.schweinchen = schweinchen_holder(self.hands)
         self._order = contract.card_order(self.schweinchen is not None)
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
-        self._fh = [ft.encode(h) for h in self.hands]
-        self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids
+        code = ft.code.__getitem__
+        card = ft.card.__getitem__
+        self._fh = [sorted(map(code, h)) for h in self.hands]  # ``FastTables.encode``
+        self.hands = [list(map(card, h)) for h in self._fh]  # same order as the fast ids
         self._fcur = []
         self.phase = Phase.PLAY
 

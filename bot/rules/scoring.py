@@ -147,22 +147,19 @@ def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bo
 RE, KONTRA = Party.RE, Party.KONTRA
 _PARTIES = (RE, KONTRA)
 _LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
-_ANNOUNCED = {p: f"{p.value}_announced" for p in _PARTIES}
-_DOUBLES = {p: f"{p.value}_announced_doubles" for p in _PARTIES}
+# Tables by party index (0 Re, 1 Kontra): hashing an enum member costs a Python call.
+_ANNOUNCED = tuple(f"{p.value}_announced" for p in _PARTIES)
+_DOUBLES = tuple(f"{p.value}_announced_doubles" for p in _PARTIES)
 # Item names by party and level: "re_no90" …, and the lines reached against an Absage.
-_ABSAGE_ITEMS = {p: {lv: f"{p.value}_{n}" for lv, n in _ABSAGE_NAME.items()} for p in _PARTIES}
+_ABSAGE_ITEMS = tuple({lv: f"{p.value}_{n}" for lv, n in _ABSAGE_NAME.items()} for p in _PARTIES)
 _REACHED_ITEMS = {
     lv: (line, f"reached_{line}_against_{_ABSAGE_NAME[lv]}")
     for lv, line in _REACHED_AGAINST.items()
 }
-_CALL_NAMES = {
-    (p, lv): tuple(map(str, calls_up_to(p, lv))) for p in _PARTIES for lv in range(-1, 5)
-}
-
-
-def _call_names(party: Party, level: int) -> list[str]:
-    names = _CALL_NAMES.get((party, level))
-    return list(names) if names is not None else [str(c) for c in calls_up_to(party, level)]
+# [party index][level + 1]: the calls a party's highest level stands for.
+_CALL_NAMES = tuple(
+    tuple(tuple(map(str, calls_up_to(p, lv))) for lv in range(-1, 5)) for p in _PARTIES
+)
 
 
 def score(facts: ScoreFacts) -> ScoreResult:
@@ -187,22 +184,22 @@ def score(facts: ScoreFacts) -> ScoreResult:
     if (re_tricks == 0 and re_augen > 0) or (re_tricks == total_tricks and re_augen < TOTAL_AUGEN):
         raise ValueError("Augen and tricks do not fit together")
 
-    augen = {RE: re_augen, KONTRA: TOTAL_AUGEN - re_augen}
-    tricks = {RE: re_tricks, KONTRA: total_tricks - re_tricks}
-    level = {RE: facts.re_level, KONTRA: facts.kontra_level}
-    need = {
-        RE: needed(level[RE], level[KONTRA], RE),
-        KONTRA: needed(level[KONTRA], level[RE], KONTRA),
-    }
+    # By party index, 0 Re and 1 Kontra.
+    augen = (re_augen, TOTAL_AUGEN - re_augen)
+    tricks = (re_tricks, total_tricks - re_tricks)
+    level = (facts.re_level, facts.kontra_level)
+    if not (-1 <= level[0] <= 4 and -1 <= level[1] <= 4):
+        raise ValueError("call levels are -1 (none) to 4 (schwarz)")
+    need = (needed(level[0], level[1], RE), needed(level[1], level[0], KONTRA))
     winner: Party | None = None
-    if reached(need[RE], re_augen, re_tricks, total_tricks):
+    if reached(need[0], re_augen, re_tricks, total_tricks):
         winner = RE
-    elif reached(need[KONTRA], augen[KONTRA], tricks[KONTRA], total_tricks):
+    elif reached(need[1], augen[1], tricks[1], total_tricks):
         winner = KONTRA
 
     items: list[Item] = []
     if winner is not None:
-        loser = KONTRA if winner is RE else RE
+        loser = 1 if winner is RE else 0
         items.append(Item("won", winner, 1))
         for line, name in _LINES:
             if augen[loser] < line:
@@ -211,25 +208,23 @@ def score(facts: ScoreFacts) -> ScoreResult:
             items.append(Item("schwarz", winner, 1))
         if not rules.stammtisch_scoring:
             # House rule (Stammtisch): Re and Kontra double the value instead of adding 2.
-            for p in _PARTIES:
-                if level[p] >= 0:
-                    items.append(Item(_ANNOUNCED[p], winner, 2))
-        for p in _PARTIES:
-            names = _ABSAGE_ITEMS[p]
-            for lv in range(1, level[p] + 1):
+            for i in (0, 1):
+                if level[i] >= 0:
+                    items.append(Item(_ANNOUNCED[i], winner, 2))
+        for i in (0, 1):
+            names = _ABSAGE_ITEMS[i]
+            for lv in range(1, level[i] + 1):
                 items.append(Item(names[lv], winner, 1))
     else:
         # No winner (TSR 7.1.4): only the lines the opponent stayed under count.
-        for p in _PARTIES:
-            other = KONTRA if p is RE else RE
+        for i, p in enumerate(_PARTIES):
             for line, name in _LINES:
-                if augen[other] < line:
+                if augen[1 - i] < line:
                     items.append(Item(name, p, 1))
-    for p in _PARTIES:
-        other = KONTRA if p is RE else RE
-        for lv in range(1, level[other] + 1):
+    for i, p in enumerate(_PARTIES):
+        for lv in range(1, level[1 - i] + 1):
             line, name = _REACHED_ITEMS[lv]
-            if augen[p] >= line:
+            if augen[i] >= line:
                 items.append(Item(name, p, 1))
 
     specials: list[Item] = []
@@ -259,10 +254,10 @@ def score(facts: ScoreFacts) -> ScoreResult:
         notes.append("winner_floor_zero")
     multiplier = facts.bock
     if rules.stammtisch_scoring and winner is not None:
-        for p in _PARTIES:
-            if level[p] >= 0:
+        for i in (0, 1):
+            if level[i] >= 0:
                 multiplier *= 2
-                notes.append(_DOUBLES[p])
+                notes.append(_DOUBLES[i])
     if facts.bock > 1:
         notes.append(f"bock_x{facts.bock}")
     value *= multiplier
@@ -270,12 +265,12 @@ def score(facts: ScoreFacts) -> ScoreResult:
     s0, s1, s2, s3 = (re_score if seat in re_seats else -value for seat in range(4))
     return ScoreResult(
         re_augen=re_augen,
-        kontra_augen=augen[KONTRA],
+        kontra_augen=augen[1],
         re_tricks=re_tricks,
-        kontra_tricks=tricks[KONTRA],
-        calls={RE: _call_names(RE, level[RE]), KONTRA: _call_names(KONTRA, level[KONTRA])},
-        re_needed=need[RE],
-        kontra_needed=need[KONTRA],
+        kontra_tricks=tricks[1],
+        calls={RE: list(_CALL_NAMES[0][level[0] + 1]), KONTRA: list(_CALL_NAMES[1][level[1] + 1])},
+        re_needed=need[0],
+        kontra_needed=need[1],
         winner=winner,
         game_points=tuple(items),
         special_points=tuple(specials),

@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -122,6 +123,14 @@ def test_same_seed_same_deal(seed: int, dealer: int) -> None:
     b = Deal.shuffled(seed, dealer)
     assert a == b
     assert sorted(c for h in a.hands for c in h) == deck()
+    # shuffled skips the card check of the constructor, but builds the same deal.
+    assert a == Deal(a.hands, a.dealer, a.round, a.ruleset, a.seed, a.bock)
+
+
+@pytest.mark.parametrize(("dealer", "bock"), [(4, 1), (-1, 1), (0, 0)])
+def test_shuffled_checks_dealer_and_bock(dealer: int, bock: int) -> None:
+    with pytest.raises(ValueError):
+        Deal.shuffled(1, dealer, bock=bock)
 
 
 def test_card_notation_round_trips() -> None:
