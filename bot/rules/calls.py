@@ -13,7 +13,10 @@ class Party(StrEnum):
 
     @property
     def other(self) -> Party:
-        return Party.KONTRA if self is Party.RE else Party.RE
+        return _KONTRA if self is _RE else _RE
+
+
+_RE, _KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
 
 
 class Call(StrEnum):
@@ -42,7 +45,7 @@ ABSAGEN = (Call.NO90, Call.NO60, Call.NO30, Call.SCHWARZ)
 
 
 def basic_call(party: Party) -> Call:
-    return Call.RE if party is Party.RE else Call.KONTRA
+    return Call.RE if party is _RE else Call.KONTRA
 
 
 def calls_up_to(party: Party, level: int) -> list[Call]:
