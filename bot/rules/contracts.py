@@ -6,7 +6,7 @@ other card follows, and a power per card kind (higher wins within its class).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.cards import CARDS, Card, Rank, Suit
@@ -28,7 +28,7 @@ class Contract(StrEnum):
     @property
     def is_declared_solo(self) -> bool:
         """A solo named in the Vorbehaltsabfrage (Pflicht- or Lustsolo)."""
-        return self.value.startswith("solo_")
+        return self in _DECLARED_SOLOS
 
     @property
     def scored_as_solo(self) -> bool:
@@ -53,6 +53,7 @@ class Contract(StrEnum):
 
 _NORMAL = Contract.NORMAL
 _HOCHZEIT = Contract.HOCHZEIT
+_DECLARED_SOLOS = frozenset(c for c in Contract if c.value.startswith("solo_"))
 
 
 SOLOS: tuple[Contract, ...] = tuple(c for c in Contract if c.is_declared_solo)
@@ -68,6 +69,16 @@ class CardOrder:
     klass: tuple[int, ...]  # TRUMP or suit + 1
     power: tuple[int, ...]  # higher beats lower within a class; trumps beat every plain card
     trumps_high_to_low: tuple[Card, ...]
+    # Each card's place in the players' sorting (``sort_key``), precomputed: a hand's view
+    # sorts it on every action, and a tuple lookup is much cheaper than a Python key function.
+    sort_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_sort = sorted(CARDS, key=lambda c: (self.klass[c], -self.power[c]))
+        rank = [0] * len(CARDS)
+        for i, c in enumerate(by_sort):
+            rank[c] = i
+        object.__setattr__(self, "sort_rank", tuple(rank))
 
     def is_trump(self, card: Card) -> bool:
         return self.klass[card] == TRUMP
@@ -80,9 +91,9 @@ class CardOrder:
             return self.power[card] > self.power[best]
         return k == TRUMP
 
-    def sort_key(self, card: Card) -> tuple[int, int]:
+    def sort_key(self, card: Card) -> int:
         """Sorting players use: trumps high to low, then the suits, each high to low."""
-        return (self.klass[card], -self.power[card])
+        return self.sort_rank[card]
 
 
 _PLAIN_RANKS: dict[str, tuple[Rank, ...]] = {

@@ -397,6 +397,17 @@ class Game:
                 built.append(Trick(leader, (card[c0], card[c1], card[c2], card[c3]), winner))
         return built
 
+    def played_by(self, card: Card) -> list[int]:
+        """The seats that have played ``card`` so far, open trick included, in playing order."""
+        f = self._ft.code[card]
+        seats: list[int] = []
+        for leader, _, _, cards in self._played:
+            if f in cards:  # most tricks hold neither copy: skip them without a loop
+                seats.extend((leader + i) % 4 for i, c in enumerate(cards) if c == f)
+        if f in self._fcur:
+            seats.extend((self.leader + i) % 4 for i, c in enumerate(self._fcur) if c == f)
+        return seats
+
     @property
     def finished(self) -> bool:
         return self.phase is _FINISHED

@@ -42,7 +42,7 @@ def fuchs_caught(played_by: Party, trick_won_by: Party) -> bool:
 
 def is_karlchen(winning_card_of_last_trick: Card) -> bool:
     """Only a Kreuz-Bube that wins the last trick counts; DDV has no "Karlchen gefangen"."""
-    return winning_card_of_last_trick == Card.CJ
+    return winning_card_of_last_trick == _CJ
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +127,8 @@ def needed(own_level: int, other_level: int, party: Party) -> int | str:
     if other_level >= 1:
         return _AGAINST_TARGET[other_level]
     # Only the Kontra party announced: Re wins with 120, Kontra needs 121 (TSR 7.1.3).
-    only_kontra = (
-        own_level < 0 <= other_level if party is Party.RE else other_level < 0 <= own_level
-    )
-    if party is Party.RE:
+    only_kontra = own_level < 0 <= other_level if party is RE else other_level < 0 <= own_level
+    if party is RE:
         return 120 if only_kontra else 121
     return 121 if only_kontra else 120
 
@@ -144,7 +142,8 @@ def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bo
     return augen >= target
 
 
-RE, KONTRA = Party.RE, Party.KONTRA
+RE, KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
+_CJ = Card.CJ
 _PARTIES = (RE, KONTRA)
 _LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
 # Tables by party index (0 Re, 1 Kontra): hashing an enum member costs a Python call.

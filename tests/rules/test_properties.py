@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bot.rules.calls import Party
 from bot.rules.cards import CARDS, Card, deck, parse_card
 from bot.rules.contracts import Contract
-from bot.rules.game import Deal, Game, replay
+from bot.rules.game import Deal, Game, Trick, replay
 from bot.rules.records import (
     game_record_from_dict,
     game_record_to_dict,
@@ -50,6 +50,17 @@ def test_random_game_invariants(target: Contract, seed: int) -> None:
         assert game.contract is target
     re_count = sum(p is Party.RE for p in game.parties)
     assert re_count == (1 if game.contract.scored_as_solo else 2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(target=targets, seed=seeds, cut=st.integers(0, 48))
+def test_played_by_matches_the_tricks(target: Contract, seed: int, cut: int) -> None:
+    full = random_game(target, seed)
+    game = replay(full.deal, full.actions[: len(full.actions) - 48 + cut])
+    tricks = [*game.tricks, Trick(game.leader, tuple(game.current))]
+    for card in CARDS:
+        want = [t.seats[i] for t in tricks for i, c in enumerate(t.cards) if c == card]
+        assert game.played_by(card) == want
 
 
 @settings(max_examples=60, deadline=None)
