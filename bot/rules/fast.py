@@ -17,7 +17,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import mul
+from operator import itemgetter, mul
 
 from bot.rules.cards import AUGEN, CARDS, Card, deck
 from bot.rules.contracts import TRUMP, CardOrder, Contract
@@ -56,10 +56,16 @@ class FastTables:
 
     def encode(self, cards: Sequence[Card]) -> list[int]:
         """A hand as a sorted fast-id list."""
-        return sorted(map(self.code.__getitem__, cards))
+        if len(cards) < 2:  # itemgetter of one key returns the bare value
+            return [self.code[c] for c in cards]
+        # One itemgetter call looks every card up in C; map(tuple.__getitem__) pays a
+        # Python-level call per card.
+        return sorted(itemgetter(*cards)(self.code))
 
     def decode(self, ids: Sequence[int]) -> list[Card]:
-        return list(map(self.card.__getitem__, ids))
+        if len(ids) < 2:
+            return [self.card[i] for i in ids]
+        return list(itemgetter(*ids)(self.card))
 
 
 def _second_dulle_wins(tie: DulleTie) -> tuple[bool, bool]:

@@ -385,7 +385,7 @@ class Game:
     @property
     def current(self) -> list[Card]:
         """The cards of the open trick so far, led card first (a new list)."""
-        return list(map(self._ft.card.__getitem__, self._fcur))
+        return self._ft.decode(self._fcur)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -795,10 +795,8 @@ class Game:
             self.schweinchen = schweinchen_holder(self.hands)
         self._order = contract.card_order(self.schweinchen is not None)
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
-        code = ft.code.__getitem__
-        card = ft.card.__getitem__
-        self._fh = [sorted(map(code, h)) for h in self.hands]  # ``FastTables.encode``
-        self.hands = [list(map(card, h)) for h in self._fh]  # same order as the fast ids
+        self._fh = [ft.encode(h) for h in self.hands]
+        self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids
         self._fcur = []
         self.phase = _PLAY
 
