@@ -147,6 +147,7 @@ _NORMAL, _HOCHZEIT, _HOCHZEIT_FAILED, _STILLE_HOCHZEIT = (
     Contract.STILLE_HOCHZEIT,
 )
 _VORGEFUEHRT, _PFLICHT, _LUST = SoloKind.VORGEFUEHRT, SoloKind.PFLICHT, SoloKind.LUST
+_NORMAL_ORDER = Contract.NORMAL.order
 
 
 class IllegalActionError(ValueError):
@@ -361,7 +362,7 @@ class Game:
         if self._pflichtsolo_round() is not None:
             self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
         self.phase = _DECLARE if self.vorgefuehrt is not None else _VORBEHALT
-        self._order: CardOrder = _NORMAL.order
+        self._order: CardOrder = _NORMAL_ORDER
         # The play phase runs on fast ids (bot.rules.fast): the card order's tables, each
         # hand as a sorted fast-id list, the open trick; ``hands`` and ``current`` mirror them.
         self._ft: FastTables = fast_tables(_NORMAL, self.rules)
@@ -372,9 +373,9 @@ class Game:
         self._played: list[tuple[int, int, int, list[int]]] = []
         self._trick_objects: list[Trick] = []
         self._turn: int | None = self._compute_turn()
-        # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
-        self._last_call_at = self.rules.hand_size - 6
         self._tricks = self.rules.tricks  # tricks in a game (10 without nines)
+        # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
+        self._last_call_at = self._tricks - 6
 
     # -- queries ---------------------------------------------------------------------------
 
