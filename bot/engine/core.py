@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any, Final, Protocol
 
 from bot.engine.model import (
@@ -935,10 +936,10 @@ class Engine:
             info = table.seats[table_seat]
             if info is None or info.user_id is None:
                 continue
-            view = player_view(game, seat)
-            await self._emit(ViewChanged(table.id, table.version, info.user_id, view))
+            view = partial(player_view, game, seat)  # built only if a listener reads it
+            await self._emit(ViewChanged(table.id, table.version, info.user_id, seat, view))
             if turn == seat and not info.played_by_ai:
-                await self._emit(YourTurn(table.id, table.version, info.user_id, view))
+                await self._emit(YourTurn(table.id, table.version, info.user_id, seat, view))
 
     async def _emit(self, event: Event) -> None:
         for listener in list(self._listeners):

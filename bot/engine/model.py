@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from bot.rules.ruleset import Ruleset
@@ -124,22 +126,39 @@ class TableChanged:
     table: TableInfo
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ViewChanged:
-    """Sent for each seated human after every change: their own view only."""
+    """Sent for each seated human after every change: their own view only.
+
+    ``view`` (the game seat ``seat``'s view) is built when first read: the Discord front end
+    renders the hand later, from the engine, and an eager view for every human on every
+    action was a good part of the bot's work. Read later, it shows the game as it is then.
+    """
 
     table_id: int
     version: int
     user_id: int
-    view: PlayerView
+    seat: int  # the user's game seat
+    make_view: Callable[[], PlayerView] = field(repr=False, compare=False)
+
+    @cached_property
+    def view(self) -> PlayerView:
+        return self.make_view()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class YourTurn:
+    """The user is to act (sent after their ViewChanged); ``view`` as there."""
+
     table_id: int
     version: int
     user_id: int
-    view: PlayerView
+    seat: int
+    make_view: Callable[[], PlayerView] = field(repr=False, compare=False)
+
+    @cached_property
+    def view(self) -> PlayerView:
+        return self.make_view()
 
 
 @dataclass(frozen=True, slots=True)

@@ -270,8 +270,8 @@ async def test_events_never_carry_another_seats_hand(engine: Engine) -> None:
     await play_humans(engine, info.id, games=1, seed=9)
     for event in rec.events:
         if isinstance(event, ViewChanged | YourTurn):
-            seat = engine_seat = event.view.seat
-            assert engine_seat == (0 if event.user_id == HOST else 1)
+            seat = engine_seat = event.view.seat  # the view is built lazily, for event.seat
+            assert engine_seat == event.seat == (0 if event.user_id == HOST else 1)
             assert all(a.seat == seat for a in event.view.legal)
         if isinstance(event, TableChanged):
             assert not hasattr(event.table.public, "hand")
