@@ -18,8 +18,15 @@ RANK_LETTER: dict[Lang, tuple[str, ...]] = {
 CARD_LABEL_RE = re.compile(r"([♣♠♥♦])(10|A|K|D|B|Q|J|9)")
 
 
+# Every card's label, by language and card number: hands label up to 12 cards per render.
+_LABELS: dict[Lang, tuple[str, ...]] = {
+    lang: tuple(SUIT_SYMBOL[c.suit] + letters[c.rank] for c in Card)
+    for lang, letters in RANK_LETTER.items()
+}
+
+
 def card_label(card: Card, lang: Lang) -> str:
-    return SUIT_SYMBOL[card.suit] + RANK_LETTER[lang][card.rank]
+    return _LABELS[lang][card]
 
 
 def parse_card_label(symbol: str, rank: str) -> Card:
