@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import importlib
 import logging
 import os
 import secrets
@@ -81,8 +83,11 @@ class DokoBot(commands.Bot):
         seeds: Callable[[], int] | None = None,
         ai_in_thread: bool = True,
         start_engine: bool = True,
+        freeze_heap: bool = False,
         **options: Any,
     ) -> None:
+        """``freeze_heap``: once set up, exempt what was loaded from the garbage collector's
+        full passes (the bot's own process; tests start many bots in one)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -94,6 +99,7 @@ class DokoBot(commands.Bot):
         self._seeds = seeds
         self._ai_in_thread = ai_in_thread
         self._start_engine = start_engine
+        self._freeze_heap = freeze_heap
         self.db: db.Database | None = None
         self.engine: Engine | None = None
         self.tournaments: TournamentService | None = None
@@ -125,6 +131,8 @@ class DokoBot(commands.Bot):
             await self.tournaments.start()  # after the engine: its tables must be loaded
         if self.forwarder is not None:
             self.forwarder.start()
+        if self._freeze_heap:
+            freeze_heap()
 
     def _sharding(self) -> dict[str, Any]:
         """The engine's share of the work: its guilds, and a name to claim tables under."""
@@ -164,6 +172,15 @@ class DokoBot(commands.Bot):
         # discord.py sleeps 5 s before every re-IDENTIFY; with one shard there is no one to
         # coordinate with, and a reconnect should not keep players waiting.
         return None
+
+
+def freeze_heap() -> None:
+    """Move everything loaded so far (modules, classes, the AIs' tables, the open tables) out
+    of the cyclic garbage collector's view: it lives as long as the process, and a full
+    collection that walks it stops the event loop for tens of milliseconds each time."""
+    importlib.import_module("bot.ai")  # else loaded at the first AI move, after the freeze
+    gc.collect()
+    gc.freeze()
 
 
 class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
@@ -215,7 +232,7 @@ def _settings() -> Settings | None:
 
 
 async def _run(settings: Settings) -> int:
-    bot = make_bot(settings)
+    bot = make_bot(settings, freeze_heap=True)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         # Not on every platform; where missing, Ctrl-C still ends the process.
