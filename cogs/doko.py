@@ -35,6 +35,9 @@ from db.forwards import ForwardRow
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+# A click's answer (the hand) waits at most this long for the AIs' replies (the table message
+# waits as long, TABLE_EDIT_DELAY).
+ANSWER_WAITS_FOR_AIS_S = 0.3
 GAME_ACTIONS = ("card", "reserve", "call", "declare", "schmeissen", "armut", "takearmut", "return")
 LOBBY_ACTIONS = ("join", "leave", "addai", "removeai", "pause", "back", "start")
 
@@ -536,10 +539,19 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         user_id = interaction.user.id
         if not await self._apply_click(click, user_id, info, lang, InteractionReply(interaction)):
             return
+        # The AIs answer within milliseconds: one edit shows the card and their replies, by
+        # this answer or by the hand job that the player's turn wakes meanwhile, not two.
+        await self.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
         # Under the hand's lock: a newer state the hand job renders goes out after this one.
         async with self.presenter.user(user_id).hand_lock:
             message = interaction.message
             ephemeral = message is not None and message.flags.ephemeral
+            if (
+                message is not None
+                and not ephemeral
+                and self.presenter.shows(info.id, user_id, message.id, lang)
+            ):
+                return  # the hand job showed this state in this DM already
             try:
                 now: TableInfo | None
                 now, content, ui, key = self.presenter.render_hand(info.id, user_id, lang)
@@ -563,7 +575,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 self.presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
             elif message is not None:
                 await self.presenter.adopt_hand(
-                    info.id, user_id, now.game_id, message.channel.id, message.id, key
+                    info.id,
+                    user_id,
+                    now.game_id,
+                    message.channel.id,
+                    message.id,
+                    key,
+                    (now.version, lang),
                 )
 
     async def _apply_click(

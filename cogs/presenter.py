@@ -144,6 +144,9 @@ class HandMessage:
     channel_id: int
     message_id: int
     key: Payload  # () when unknown (read back after a restart): the next update edits
+    # The table version and language the message shows: a hand job that finds the table at
+    # that version has nothing to render (a click's answer showed it already).
+    shown: tuple[int, Lang] | None = None
 
 
 @dataclass
@@ -270,16 +273,29 @@ class Presenter:
         channel_id: int,
         message_id: int,
         key: Payload,
+        shown: tuple[int, Lang] | None = None,
     ) -> None:
-        """The clicked DM now shows ``key``: it is the user's hand message from here on.
+        """The clicked DM now shows ``key`` (table version and language ``shown``): it is the
+        user's hand message from here on.
 
         Only for the game the message shows: a message of an earlier game never becomes
         the next game's hand (the hand job sends that one).
         """
         state = self.tables.get(table_id)
         if state is not None:
-            state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key)
+            state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key, shown)
             await self._save_hand(state, user_id)
+
+    def shows(self, table_id: int, user_id: int, message_id: int, lang: Lang) -> bool:
+        """Whether the message is the user's hand and shows the table as it is now."""
+        state = self.tables.get(table_id)
+        hand = state.hands.get(user_id) if state is not None else None
+        if hand is None or hand.message_id != message_id or hand.shown is None:
+            return False
+        try:
+            return hand.shown == (self.bot.engine.version(table_id), lang)
+        except EngineError:
+            return False
 
     async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""
@@ -533,6 +549,13 @@ class Presenter:
             await self._sync_hand_locked(state, user_id, user)
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
+        hand = state.hands.get(user_id)
+        if hand is not None and hand.shown is not None and not user.dms_closed:
+            try:
+                if hand.shown == (self.bot.engine.version(state.table_id), user.lang):
+                    return  # the DM shows this version already
+            except EngineError:
+                return
         await self._take_turn()
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
@@ -544,17 +567,22 @@ class Presenter:
             await self._sync_ephemeral(user, info, content, ui, key)
             return
         hand = state.hands.get(user_id)
+        shown = (info.version, user.lang)
         try:
             if hand is None or hand.game_id != info.game_id:
                 await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                state.hands[user_id].shown = shown
             elif hand.key != key:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
                 try:
                     await partial.edit(content=content, view=ui)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
                     await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                    state.hands[user_id].shown = shown
                     return
-                hand.key = key
+                hand.key, hand.shown = key, shown
+            else:
+                hand.shown = shown
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise

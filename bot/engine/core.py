@@ -265,10 +265,22 @@ class Engine:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def settle(self, table_id: int, timeout: float) -> None:
+        """Until the table's AIs have answered (a human is to act, or the game is over), at
+        most ``timeout`` seconds; their thinking goes on either way."""
+        table = self._tables.get(table_id)
+        task = table.ai_task if table is not None else None
+        if task is not None and not task.done():
+            await asyncio.wait({task}, timeout=timeout)
+
     # -- queries ------------------------------------------------------------------------
 
     def table(self, table_id: int) -> TableInfo:
         return self._snapshot(self._get(table_id))
+
+    def version(self, table_id: int) -> int:
+        """The table's version, without a snapshot (raises EngineError when it is closed)."""
+        return self._get(table_id).version
 
     def find_table(self, guild_id: int, channel_id: int) -> TableInfo | None:
         table_id = self._by_channel.get((guild_id, channel_id))
