@@ -437,3 +437,20 @@ async def test_a_move_cannot_name_another_seat(engine: Engine) -> None:
         await engine.act(info.id, other, {"seat": turn, "reserve": False}, info.version)
     assert err.value.reason in ("not_your_turn", "wrong_phase")
     assert len(engine.record(info.id)["actions"]) == n
+
+
+async def test_settle_waits_until_the_ais_have_answered(engine: Engine) -> None:
+    info = await new_table(engine)
+    info = await engine.start_game(info.id, HOST)
+    await engine.settle(info.id, timeout=60)
+    assert whose_turn(engine, info.id) == HOST
+    assert engine.version(info.id) == engine.table(info.id).version
+    rng = random.Random(3)
+    for _ in range(8):  # a few of the host's moves, each answered by the three AIs
+        info = engine.table(info.id)
+        if info.status != "playing":
+            break
+        await engine.act(info.id, HOST, move_for(engine, info.id, HOST, rng), info.version)
+        await engine.settle(info.id, timeout=60)
+        assert whose_turn(engine, info.id) == HOST
+    await engine.settle(999, timeout=60)  # no such table: nothing to wait for
