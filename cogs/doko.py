@@ -9,13 +9,14 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.model import EngineError, TableInfo
+from bot.engine.model import EngineError, Event, TableInfo
 from bot.render.buttons import Click, parse_click
 from bot.render.errors import error_text
 from bot.render.hand import game_over_message, return_cards
@@ -85,10 +86,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self.bot = bot
         self.presenter = Presenter(bot)
         self._ready_once = False
+        self._unsubscribe: Callable[[], None] | None = None
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.component_handler = self.on_click
+        engine = getattr(self.bot, "engine", None)
+        if engine is not None:
+            # Straight from the engine, not through the bot's dispatch (a task per event):
+            # the presenter only marks messages as changed.
+            self._unsubscribe = engine.subscribe(self._on_engine_event)
         forwarder = getattr(self.bot, "forwarder", None)
         if forwarder is not None:
             forwarder.handler = self.on_forwarded
@@ -96,13 +103,15 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     async def cog_unload(self) -> None:
         self.bot.component_handler = None
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         forwarder = getattr(self.bot, "forwarder", None)
         if forwarder is not None:
             forwarder.handler = forwarder.unowned_handler = None
         self.presenter.close()
 
-    @commands.Cog.listener()
-    async def on_doko_event(self, event: Any) -> None:
+    async def _on_engine_event(self, event: Event) -> None:
         self.presenter.on_event(event)
 
     @commands.Cog.listener()
