@@ -6,7 +6,9 @@ through the channel route at most about once per second per table, a change wait
 TABLE_EDIT_DELAY for the ones that follow it at once (a human's card and the AIs' answers go
 out as one edit, not two a second apart). A hand goes to the DM at
 once when its owner is to act; other changes (AIs or other players playing on) wait up to
-HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each.
+HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each. A click's answer
+shows the hand after the AIs' replies, and the hand job skips a hand whose DM shows the
+table's version already, so a click costs one hand render and one edit, not two.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
 
 The ids of the table message and of each player's hand message are stored (db.messages) as
