@@ -338,8 +338,10 @@ async def open_sqlite(path: str | Path, *, synchronous: Synchronous = "FULL") ->
         raise _translate_sqlite(exc, where) from exc
     try:
         conn.row_factory = sqlite3.Row
-        await _check_file(conn, where)
+        # First: even the file check's reads can meet a lock another process holds for a
+        # moment (its last connection closing and checkpointing, a WAL recovery).
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await _check_file(conn, where)
         mode = (await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone() or ("",))[0]
         if str(mode).lower() != "wal":
             log.warning("%s: journal mode is %s, not WAL", where, mode)
