@@ -1,7 +1,8 @@
 """``/doko …`` and every button: parse the interaction, call one engine method, render, answer.
 
-Answers come first: a click is checked against the in-memory table (seat, version) and then
-acknowledged before the engine stores anything; refusals are ephemeral and name the rule.
+A click is checked against the in-memory table (seat, version), stored by the engine and only
+then acknowledged; rendering and message edits come after. Refusals are ephemeral and name
+the rule.
 """
 
 from __future__ import annotations
@@ -178,7 +179,6 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         if self.bot.engine.find_table(interaction.guild_id, interaction.channel_id):
             await _say(interaction, t(lang, "err_table_exists"))
             return
-        await interaction.response.defer()
         rules = PRESETS.get(regeln, PRESETS["ddv"])
         if plaetze is not None:
             rules = rules.replace(players=plaetze)
@@ -193,8 +193,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 turn_timer_s=zugzeit,
             )
         except EngineError as error:
-            await interaction.followup.send(error_text(error, lang))
+            await _say(interaction, error_text(error, lang))
             return
+        await interaction.response.defer()  # stored: now acknowledged, the lobby follows
         embed, view = lobby_message(info, lang)
         message = await interaction.followup.send(embed=embed, view=view, wait=True)
         await self.presenter.register_table_message(
@@ -229,15 +230,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         if call is None:
             await _say(interaction, t(lang, "err_bad_action"))
             return
-        await interaction.response.defer(ephemeral=True)
         try:
             await self.bot.engine.act(info.id, interaction.user.id, {"call": str(call)})
         except EngineError as error:
-            await interaction.followup.send(error_text(error, lang), ephemeral=True)
+            await _say(interaction, error_text(error, lang))
             return
-        await interaction.followup.send(
-            t(lang, "called", call=call_name(call, lang)), ephemeral=True
-        )
+        # Answered once the call is stored.
+        await _say(interaction, t(lang, "called", call=call_name(call, lang)))
 
     @ansage.autocomplete("ansage")
     async def ansage_choices(
@@ -471,13 +470,12 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         perms = interaction.permissions
         admin = perms.administrator or perms.manage_guild
-        await interaction.response.defer(ephemeral=True)
         try:
             await self.bot.engine.stop_table(info.id, interaction.user.id, admin=admin)
         except EngineError as error:
-            await interaction.followup.send(error_text(error, lang), ephemeral=True)
+            await _say(interaction, error_text(error, lang))
             return
-        await interaction.followup.send(t(lang, "table_stopped", table=info.id), ephemeral=True)
+        await _say(interaction, t(lang, "table_stopped", table=info.id))
 
     @app_commands.command(name="hilfe", description="Wie der Bot funktioniert")
     async def hilfe(self, interaction: Interaction) -> None:
@@ -513,7 +511,6 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # Lobby buttons act on the table as it is now: a join after someone else's join is
         # what the player meant; doubles are refused by the engine (already seated, running).
         engine, user = self.bot.engine, interaction.user
-        await interaction.response.defer()
         try:
             match click.what:
                 case "join" | "back":
@@ -527,8 +524,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 case _:
                     info = await engine.start_game(info.id, user.id)
         except EngineError as error:
-            await interaction.followup.send(error_text(error, lang), ephemeral=True)
+            await _say(interaction, error_text(error, lang))
             return
+        await interaction.response.defer()  # acknowledged once the engine stored the change
         if info.status == "lobby" and interaction.message is not None:
             state = self.presenter.tables.get(info.id)
             table_lang = state.lang if state else lang
@@ -623,13 +621,15 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 move = {"return": return_cards(click.values)}
             case _:
                 move = {"declare": click.values[0] if click.values else ""}
-        await reply.defer()
         try:
             await self.bot.engine.act(info.id, user_id, move, version=click.version)
         except EngineError as error:
             text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
             await reply.say(text)
             return False
+        # Acknowledged only now: the action is in the database (group commit, a few ms), so a
+        # crash after this answer loses nothing the player was told.
+        await reply.defer()
         return True
 
     # -- interactions another bot process received for this process's tables ------------
