@@ -82,8 +82,6 @@ class Database(abc.ABC):
     """
 
     dialect: ClassVar[Dialect]
-    #: Whether ``executemany`` reports the rows it changed (see ``repo.append_actions``).
-    counts_batches: ClassVar[bool] = True
 
     def __init__(self, where: str) -> None:
         #: The file, or the URL without its password: for messages and logs.
@@ -103,7 +101,7 @@ class Database(abc.ABC):
     async def _execute(self, sql: str, params: Params) -> int: ...
 
     @abc.abstractmethod
-    async def _executemany(self, sql: str, rows: Iterable[Params]) -> int | None: ...
+    async def _executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
 
     @abc.abstractmethod
     async def _fetchall(self, sql: str, params: Params) -> list[Row]: ...
@@ -155,12 +153,9 @@ class Database(abc.ABC):
         """Run one statement; returns the number of rows it changed."""
         return await self._run(lambda: self._execute(sql, params))
 
-    async def executemany(self, sql: str, rows: Iterable[Params]) -> int | None:
-        """Run one statement for many parameter rows (bulk inserts).
-
-        Returns the rows changed in all where the driver counts them (SQLite), else None.
-        """
-        return await self._run(lambda: self._executemany(sql, rows))
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run one statement for many parameter rows (bulk inserts)."""
+        await self._run(lambda: self._executemany(sql, rows))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run a query and return every row."""
@@ -253,9 +248,8 @@ class SQLiteDatabase(Database):
         cursor = await self._conn.execute(sql, params)
         return cursor.rowcount
 
-    async def _executemany(self, sql: str, rows: Iterable[Params]) -> int | None:
-        cursor = await self._conn.executemany(sql, rows)
-        return cursor.rowcount
+    async def _executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
 
     async def _fetchall(self, sql: str, params: Params) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))

@@ -168,8 +168,6 @@ class PostgresDatabase(Database):
     isolation). Several processes each hold their own connection.
     """
 
-    counts_batches = False  # asyncpg's executemany reports nothing
-
     dialect: ClassVar[Dialect] = "postgresql"
 
     def __init__(self, conn: asyncpg.Connection, url: str) -> None:
@@ -183,9 +181,8 @@ class PostgresDatabase(Database):
         status = await self._conn.execute(numbered_placeholders(sql), *params)
         return _rowcount(status)
 
-    async def _executemany(self, sql: str, rows: Iterable[Params]) -> int | None:
+    async def _executemany(self, sql: str, rows: Iterable[Params]) -> None:
         await self._conn.executemany(numbered_placeholders(sql), rows)
-        return None  # asyncpg does not report the rows a batch changed
 
     async def _fetchall(self, sql: str, params: Params) -> list[Row]:
         return list(await self._conn.fetch(numbered_placeholders(sql), *params))

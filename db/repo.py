@@ -608,25 +608,6 @@ async def append_action(
     raise ActionGapError(f"game {game_id}: action {seq} given, next is {expected}")
 
 
-async def append_actions(
-    db: Database, actions: Sequence[tuple[int, int, JSONDict, datetime]]
-) -> bool:
-    """Store several ``(game_id, seq, action, now)`` as ``append_action`` would, in one batch.
-
-    Meant for one transaction of the engine's group commit: on SQLite the whole batch is one
-    call into the database thread instead of one per action. Returns False when the driver
-    refused any action: roll back then and store them one by one with ``append_action``,
-    which names the reason. Where the driver cannot count a batch (PostgreSQL) it stores
-    them one by one right away.
-    """
-    if not db.counts_batches:  # PostgreSQL: no thread to hop into, one statement each
-        for game_id, seq, action, now in actions:
-            await append_action(db, game_id, seq, action, now=now)
-        return True
-    rows = [(g, s, dump_json(a), to_ms(now), g, s, g) for g, s, a, now in actions]
-    return await db.executemany(APPEND_ACTION, rows) == len(rows)
-
-
 async def load_actions(db: Database, game_id: int) -> list[JSONDict]:
     """The game's actions in order (index = seq)."""
     rows = await db.fetchall(LOAD_ACTIONS, (game_id,))

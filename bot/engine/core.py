@@ -124,10 +124,6 @@ class _Table:
         return self.stored_version
 
 
-class _BatchRefusedError(Exception):
-    """A group commit's batch held an action the store refused."""
-
-
 class _ActionWriter:
     """Group commit: actions of many tables that arrive together share one transaction.
 
@@ -154,9 +150,8 @@ class _ActionWriter:
             batch, self._pending = self._pending, []
             try:
                 async with self.db.transaction():
-                    rows = [(game_id, seq, action, now) for game_id, seq, action, now, _ in batch]
-                    if not await repo.append_actions(self.db, rows):
-                        raise _BatchRefusedError  # roll back: one by one names the reason
+                    for game_id, seq, action, now, _ in batch:
+                        await repo.append_action(self.db, game_id, seq, action, now=now)
             except Exception:
                 for game_id, seq, action, now, future in batch:
                     try:

@@ -207,31 +207,6 @@ async def test_actions_append_in_order_never_twice(store: Database, table: Table
         await db.append_action(store, game.id, 3, {"seat": 0, "play": "H10"})
 
 
-async def test_a_batch_of_actions_is_stored_whole_or_reported(
-    store: Database, table: Table
-) -> None:
-    game = await new_game(store, table.session.id, 1)
-    now = at(2026, 1, 1)
-    batch = [
-        (game.id, 0, {"seat": 1, "reserve": False}, now),
-        (game.id, 1, {"seat": 2, "reserve": False}, now),
-    ]
-    async with store.transaction():
-        assert await db.append_actions(store, batch)
-    assert await db.load_actions(store, game.id) == [a for _, _, a, _ in batch]
-    # A batch holding a refused action (seq 1 again) is reported (SQLite) or raises
-    # (PostgreSQL, one by one); either way the transaction rolls back whole.
-    bad = [
-        (game.id, 2, {"seat": 3, "reserve": False}, now),
-        (game.id, 1, {"seat": 0, "reserve": False}, now),
-    ]
-    with pytest.raises((RuntimeError, db.DuplicateActionError)):
-        async with store.transaction():
-            if not await db.append_actions(store, bad):
-                raise RuntimeError("refused")
-    assert len(await db.load_actions(store, game.id)) == 2
-
-
 async def test_concurrent_double_click_stores_one_action(store: Database, table: Table) -> None:
     game = await new_game(store, table.session.id, 1)
     outcomes = await asyncio.gather(
