@@ -1,12 +1,14 @@
 """``/doko …`` and every button: parse the interaction, call one engine method, render, answer.
 
-A click is checked against the in-memory table (seat, version), stored by the engine and only
-then acknowledged; rendering and message edits come after. Refusals are ephemeral and name
-the rule.
+A game action (a card, a call, a Vorbehalt button) is checked against the in-memory table
+(seat, version), stored by the engine and only then acknowledged; rendering and message edits
+come after. Lobby buttons and table creation are acknowledged at once and confirmed by the
+lobby message. Refusals are ephemeral and name the rule.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -179,6 +181,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         if self.bot.engine.find_table(interaction.guild_id, interaction.channel_id):
             await _say(interaction, t(lang, "err_table_exists"))
             return
+        # The lobby is no game action: a "thinking" answer at once, the lobby message (after
+        # the table is stored) is the confirmation.
+        await interaction.response.defer()
         rules = PRESETS.get(regeln, PRESETS["ddv"])
         if plaetze is not None:
             rules = rules.replace(players=plaetze)
@@ -195,7 +200,6 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except EngineError as error:
             await _say(interaction, error_text(error, lang))
             return
-        await interaction.response.defer()  # stored: now acknowledged, the lobby follows
         embed, view = lobby_message(info, lang)
         message = await interaction.followup.send(embed=embed, view=view, wait=True)
         await self.presenter.register_table_message(
@@ -510,7 +514,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     ) -> None:
         # Lobby buttons act on the table as it is now: a join after someone else's join is
         # what the player meant; doubles are refused by the engine (already seated, running).
+        # Not game actions: acknowledged at once (nothing shows), the lobby message edited
+        # after the engine stored the change is the confirmation.
         engine, user = self.bot.engine, interaction.user
+        await interaction.response.defer()
         try:
             match click.what:
                 case "join" | "back":
@@ -526,7 +533,6 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except EngineError as error:
             await _say(interaction, error_text(error, lang))
             return
-        await interaction.response.defer()  # acknowledged once the engine stored the change
         if info.status == "lobby" and interaction.message is not None:
             state = self.presenter.tables.get(info.id)
             table_lang = state.lang if state else lang
@@ -621,15 +627,25 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 move = {"return": return_cards(click.values)}
             case _:
                 move = {"declare": click.values[0] if click.values else ""}
+        # Acknowledged as soon as the action is in the database (the engine's group commit,
+        # a few ms), before the engine books a finished game: a crash after the answer
+        # loses nothing the player was told.
+        acks: list[asyncio.Task[None]] = []
         try:
-            await self.bot.engine.act(info.id, user_id, move, version=click.version)
+            await self.bot.engine.act(
+                info.id,
+                user_id,
+                move,
+                version=click.version,
+                on_stored=lambda: acks.append(asyncio.create_task(reply.defer())),
+            )
         except EngineError as error:
             text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
             await reply.say(text)
             return False
-        # Acknowledged only now: the action is in the database (group commit, a few ms), so a
-        # crash after this answer loses nothing the player was told.
-        await reply.defer()
+        finally:
+            for ack in acks:
+                await ack
         return True
 
     # -- interactions another bot process received for this process's tables ------------

@@ -19,6 +19,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -59,6 +60,62 @@ _SQLITE_NOTADB: Final = 26
 _POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
 
+class _PriorityLock:
+    """An asyncio lock whose urgent waiters go first (first come, first served within each).
+
+    The engine's group commit is urgent: a player's click is acknowledged only once its
+    action is stored, and it must not queue behind a burst of lobby and bookkeeping writes.
+    """
+
+    def __init__(self) -> None:
+        self._held = False
+        self._urgent: deque[asyncio.Future[None]] = deque()
+        self._normal: deque[asyncio.Future[None]] = deque()
+
+    async def acquire(self, urgent: bool = False) -> None:
+        if not self._held and not self._urgent and not self._normal:
+            self._held = True
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = self._urgent if urgent else self._normal
+        queue.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # handed over just as it was cancelled: pass it on
+            elif waiter in queue:
+                queue.remove(waiter)
+            raise
+
+    def release(self) -> None:
+        for queue in (self._urgent, self._normal):
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    waiter.set_result(None)  # the lock passes straight to this waiter
+                    return
+        self._held = False
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+    @asynccontextmanager
+    async def urgent(self) -> AsyncIterator[None]:
+        await self.acquire(urgent=True)
+        try:
+            yield
+        finally:
+            self.release()
+
+
+class _BatchRefused(Exception):
+    """A statement of ``execute_batch`` changed no row: roll the batch back."""
+
+
 class Row(Protocol):
     """A result row, read by column name (``row["id"]``)."""
 
@@ -88,7 +145,7 @@ class Database(abc.ABC):
         self.path = where
         # The drivers serialise statements, but not transactions: without this lock a
         # statement of task B would land inside task A's open transaction.
-        self._lock = asyncio.Lock()
+        self._lock = _PriorityLock()
         self._owner: asyncio.Task[Any] | None = None
 
     # -- what each dialect provides --------------------------------------------------------
@@ -137,11 +194,11 @@ class Database(abc.ABC):
 
     # -- statements ---------------------------------------------------------------------
 
-    async def _run(self, op: Callable[[], Awaitable[_T]]) -> _T:
+    async def _run(self, op: Callable[[], Awaitable[_T]], urgent: bool = False) -> _T:
         try:
             if self._owner is not None and self._owner is asyncio.current_task():
                 return await op()
-            async with self._lock:
+            async with self._lock.urgent() if urgent else self._lock:
                 return await op()
         except Exception as exc:
             error = self._translate(exc)
@@ -156,6 +213,19 @@ class Database(abc.ABC):
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement for many parameter rows (bulk inserts)."""
         await self._run(lambda: self._executemany(sql, rows))
+
+    async def execute_batch(self, sql: str, rows: Sequence[Params]) -> bool:
+        """Run ``sql`` once per row in a transaction of its own, kept only if every run
+        changed exactly one row: True then, else rolled back (nothing stored) and False."""
+        assert not self.in_transaction, "execute_batch is a transaction of its own"
+        try:
+            async with self.transaction(urgent=True):
+                for params in rows:
+                    if await self.execute(sql, params) != 1:
+                        raise _BatchRefused
+        except _BatchRefused:
+            return False
+        return True
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run a query and return every row."""
@@ -179,7 +249,7 @@ class Database(abc.ABC):
         return self._owner is not None and self._owner is asyncio.current_task()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
+    async def transaction(self, *, urgent: bool = False) -> AsyncIterator[None]:
         """``BEGIN`` … ``COMMIT``, or ``ROLLBACK`` when the block raises.
 
         Inside a transaction of the same task it joins the outer one, so a repository
@@ -190,7 +260,7 @@ class Database(abc.ABC):
         if self.in_transaction:
             yield
             return
-        async with self._lock:
+        async with self._lock.urgent() if urgent else self._lock:
             self._owner = asyncio.current_task()
             try:
                 try:
@@ -250,6 +320,32 @@ class SQLiteDatabase(Database):
 
     async def _executemany(self, sql: str, rows: Iterable[Params]) -> None:
         await self._conn.executemany(sql, rows)
+
+    async def execute_batch(self, sql: str, rows: Sequence[Params]) -> bool:
+        # One call into aiosqlite's thread for the whole transaction, not one per statement:
+        # every call is a round trip through the event loop, and on a busy bot each costs
+        # milliseconds (the engine's group commit waits for this before acknowledging).
+        assert not self.in_transaction, "execute_batch is a transaction of its own"
+
+        def run(conn: sqlite3.Connection) -> bool:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                changed = conn.executemany(sql, rows).rowcount
+                if changed != len(rows):
+                    conn.execute("ROLLBACK")
+                    return False
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return True
+
+        # ``_execute`` queues a function on aiosqlite's thread; the public methods use it too.
+        return await self._run(
+            lambda: self._conn._execute(run, self._conn._conn),  # type: ignore[no-untyped-call]
+            urgent=True,
+        )
 
     async def _fetchall(self, sql: str, params: Params) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))

@@ -608,6 +608,19 @@ async def append_action(
     raise ActionGapError(f"game {game_id}: action {seq} given, next is {expected}")
 
 
+async def append_actions(
+    db: Database, actions: Sequence[tuple[int, int, JSONDict, datetime]]
+) -> bool:
+    """Store several ``(game_id, seq, action, now)`` as ``append_action`` would, all or none.
+
+    The engine's group commit: one transaction (on SQLite one call into the database
+    thread). False when any action was refused; nothing is stored then, and ``append_action``
+    one by one names the reason.
+    """
+    rows = [(g, s, dump_json(a), to_ms(now), g, s, g) for g, s, a, now in actions]
+    return await db.execute_batch(APPEND_ACTION, rows)
+
+
 async def load_actions(db: Database, game_id: int) -> list[JSONDict]:
     """The game's actions in order (index = seq)."""
     rows = await db.fetchall(LOAD_ACTIONS, (game_id,))

@@ -12,6 +12,7 @@ import json
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
 
 from bot.engine import Engine, GameOver
 from bot.engine.core import _Table
@@ -28,9 +29,11 @@ class _TimedEngine(Engine):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.act_ms: list[float] = []
 
-    async def _apply(self, table: _Table, action: Action) -> None:
+    async def _apply(
+        self, table: _Table, action: Action, on_stored: Callable[[], None] | None = None
+    ) -> None:
         start = time.perf_counter()
-        await super()._apply(table, action)
+        await super()._apply(table, action, on_stored)
         self.act_ms.append((time.perf_counter() - start) * 1000)
 
 

@@ -124,6 +124,10 @@ class _Table:
         return self.stored_version
 
 
+class _BatchRefusedError(Exception):
+    """A group commit's batch held an action the store refused."""
+
+
 class _ActionWriter:
     """Group commit: actions of many tables that arrive together share one transaction.
 
@@ -148,10 +152,10 @@ class _ActionWriter:
     async def _flush(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
+            rows = [(game_id, seq, action, now) for game_id, seq, action, now, _ in batch]
             try:
-                async with self.db.transaction():
-                    for game_id, seq, action, now, _ in batch:
-                        await repo.append_action(self.db, game_id, seq, action, now=now)
+                if not await repo.append_actions(self.db, rows):
+                    raise _BatchRefusedError  # nothing stored: one by one names the reason
             except Exception:
                 for game_id, seq, action, now, future in batch:
                     try:
@@ -537,12 +541,19 @@ class Engine:
     # -- playing ------------------------------------------------------------------------
 
     async def act(
-        self, table_id: int, user_id: int, move: dict[str, Any], version: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        move: dict[str, Any],
+        version: int | None = None,
+        on_stored: Callable[[], None] | None = None,
     ) -> TableInfo:
         """One player's action, as a record action without the seat: ``{"play": "H10"}``.
 
         ``version`` is the table version the user's button was made for; a stale one is
         refused (a double click or an old message), ``None`` skips the check (typed commands).
+        ``on_stored`` is called as soon as the action is durable, before the end of a game
+        is booked: a front end acknowledges the player there.
         """
         table = self._get(table_id)
         async with table.lock:
@@ -559,13 +570,15 @@ class Engine:
                 action = action_from_dict({**move, "seat": seat}, 0)
             except RecordError as err:
                 raise EngineError("bad_action", str(err)) from None
-            await self._apply(table, action)
+            await self._apply(table, action, on_stored)
         await self._after_change(table)
         return self._snapshot(table)
 
     # -- internals: applying and storing ------------------------------------------------
 
-    async def _apply(self, table: _Table, action: Action) -> None:
+    async def _apply(
+        self, table: _Table, action: Action, on_stored: Callable[[], None] | None = None
+    ) -> None:
         """Validate, store, then apply (the caller holds the lock)."""
         game = table.game
         assert game is not None and table.game_id is not None
@@ -586,6 +599,8 @@ class Engine:
                 # or memory and SQLite would disagree.
                 cancelled = True
         stored.result()  # a storage error propagates; nothing was applied then
+        if on_stored is not None:
+            on_stored()
         game.apply(action)
         if len(game.tricks) > tricks_before:
             trick = game.tricks[-1]

@@ -207,6 +207,28 @@ async def test_actions_append_in_order_never_twice(store: Database, table: Table
         await db.append_action(store, game.id, 3, {"seat": 0, "play": "H10"})
 
 
+async def test_a_batch_of_actions_is_stored_whole_or_not_at_all(
+    store: Database, table: Table
+) -> None:
+    game = await new_game(store, table.session.id, 1)
+    now = at(2026, 1, 1)
+    batch = [
+        (game.id, 0, {"seat": 1, "reserve": False}, now),
+        (game.id, 1, {"seat": 2, "reserve": False}, now),
+    ]
+    assert await db.append_actions(store, batch)
+    assert await db.load_actions(store, game.id) == [a for _, _, a, _ in batch]
+    # Seq 1 again: refused, and the good action before it in the batch is not kept either.
+    bad = [
+        (game.id, 2, {"seat": 3, "reserve": False}, now),
+        (game.id, 1, {"seat": 0, "reserve": False}, now),
+    ]
+    assert not await db.append_actions(store, bad)
+    assert len(await db.load_actions(store, game.id)) == 2
+    assert await db.append_actions(store, bad[:1])
+    assert len(await db.load_actions(store, game.id)) == 3
+
+
 async def test_concurrent_double_click_stores_one_action(store: Database, table: Table) -> None:
     game = await new_game(store, table.session.id, 1)
     outcomes = await asyncio.gather(

@@ -122,6 +122,32 @@ async def test_a_full_game_against_ais_is_stored_action_by_action(engine: Engine
     assert sorted(r.points for r in results) == sorted(first.entry.scores)
 
 
+async def test_on_stored_runs_once_the_action_is_in_the_database(engine: Engine) -> None:
+    info = await new_table(engine)
+    info = await engine.start_game(info.id, HOST)
+    await engine.idle()
+    rng = random.Random(3)
+    seen: list[int] = []
+
+    def on_stored() -> None:
+        # Called inside act once the group commit holds the action, before the table moves
+        # on (its version is still the old one).
+        seen.append(engine.table(info.id).version)
+
+    assert whose_turn(engine, info.id) == HOST
+    game_id = engine.table(info.id).game_id
+    assert game_id is not None
+    before = len(await db.load_actions(engine.db, game_id))
+    version = engine.table(info.id).version
+    await engine.act(info.id, HOST, move_for(engine, info.id, HOST, rng), on_stored=on_stored)
+    assert seen == [version]
+    assert len(await db.load_actions(engine.db, game_id)) > before
+    # A refused action is never stored, so nobody is told it was.
+    with pytest.raises(EngineError):
+        await engine.act(info.id, HOST, {"play": "H10"}, version=-1, on_stored=on_stored)
+    assert len(seen) == 1
+
+
 async def test_versions_only_grow_and_stale_clicks_are_refused(engine: Engine) -> None:
     info = await new_table(engine)
     info = await engine.start_game(info.id, HOST)
