@@ -8,7 +8,6 @@ lobby message. Refusals are ephemeral and name the rule.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -630,22 +629,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # Acknowledged as soon as the action is in the database (the engine's group commit,
         # a few ms), before the engine books a finished game: a crash after the answer
         # loses nothing the player was told.
-        acks: list[asyncio.Task[None]] = []
         try:
             await self.bot.engine.act(
-                info.id,
-                user_id,
-                move,
-                version=click.version,
-                on_stored=lambda: acks.append(asyncio.create_task(reply.defer())),
+                info.id, user_id, move, version=click.version, on_stored=reply.defer
             )
         except EngineError as error:
             text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
             await reply.say(text)
             return False
-        finally:
-            for ack in acks:
-                await ack
         return True
 
     # -- interactions another bot process received for this process's tables ------------

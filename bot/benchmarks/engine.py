@@ -12,7 +12,7 @@ import json
 import statistics
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.engine import Engine, GameOver
 from bot.engine.core import _Table
@@ -30,7 +30,7 @@ class _TimedEngine(Engine):
         self.act_ms: list[float] = []
 
     async def _apply(
-        self, table: _Table, action: Action, on_stored: Callable[[], None] | None = None
+        self, table: _Table, action: Action, on_stored: Callable[[], Awaitable[None]] | None = None
     ) -> None:
         start = time.perf_counter()
         await super()._apply(table, action, on_stored)

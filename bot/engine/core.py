@@ -546,14 +546,14 @@ class Engine:
         user_id: int,
         move: dict[str, Any],
         version: int | None = None,
-        on_stored: Callable[[], None] | None = None,
+        on_stored: Callable[[], Awaitable[None]] | None = None,
     ) -> TableInfo:
         """One player's action, as a record action without the seat: ``{"play": "H10"}``.
 
         ``version`` is the table version the user's button was made for; a stale one is
         refused (a double click or an old message), ``None`` skips the check (typed commands).
-        ``on_stored`` is called as soon as the action is durable, before the end of a game
-        is booked: a front end acknowledges the player there.
+        ``on_stored`` is awaited as soon as the action is durable, before the end of a game
+        is booked: a front end acknowledges the player there (the table waits for it).
         """
         table = self._get(table_id)
         async with table.lock:
@@ -577,7 +577,10 @@ class Engine:
     # -- internals: applying and storing ------------------------------------------------
 
     async def _apply(
-        self, table: _Table, action: Action, on_stored: Callable[[], None] | None = None
+        self,
+        table: _Table,
+        action: Action,
+        on_stored: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """Validate, store, then apply (the caller holds the lock)."""
         game = table.game
@@ -600,7 +603,7 @@ class Engine:
                 cancelled = True
         stored.result()  # a storage error propagates; nothing was applied then
         if on_stored is not None:
-            on_stored()
+            await on_stored()
         game.apply(action)
         if len(game.tricks) > tricks_before:
             trick = game.tricks[-1]

@@ -129,8 +129,8 @@ async def test_on_stored_runs_once_the_action_is_in_the_database(engine: Engine)
     rng = random.Random(3)
     seen: list[int] = []
 
-    def on_stored() -> None:
-        # Called inside act once the group commit holds the action, before the table moves
+    async def on_stored() -> None:
+        # Awaited inside act once the group commit holds the action, before the table moves
         # on (its version is still the old one).
         seen.append(engine.table(info.id).version)
 
