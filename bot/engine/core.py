@@ -124,6 +124,18 @@ class _Table:
         return self.stored_version
 
 
+class _Stored(asyncio.Future[None]):
+    """The outcome of storing one action; it cannot be cancelled.
+
+    A cancelled waiter still learns whether its action is in the database (the task is
+    cancelled once the future is done), like ``asyncio.shield`` but without the shield's
+    extra pass through the event loop before the player is acknowledged.
+    """
+
+    def cancel(self, msg: Any | None = None) -> bool:
+        return False
+
+
 class _BatchRefusedError(Exception):
     """A group commit's batch held an action the store refused."""
 
@@ -143,7 +155,7 @@ class _ActionWriter:
     def append(
         self, game_id: int, seq: int, action: dict[str, Any], now: datetime
     ) -> asyncio.Future[None]:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[None] = _Stored(loop=asyncio.get_running_loop())
         self._pending.append((game_id, seq, action, now, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._flush(), name="doko-action-writer")
@@ -596,7 +608,7 @@ class Engine:
         cancelled = False
         while not stored.done():
             try:
-                await asyncio.shield(stored)
+                await stored  # a _Stored: cancelling the waiter leaves it running
             except asyncio.CancelledError:
                 # Whoever waited went away; the outcome must still be known and applied,
                 # or memory and SQLite would disagree.

@@ -148,6 +148,38 @@ async def test_on_stored_runs_once_the_action_is_in_the_database(engine: Engine)
     assert len(seen) == 1
 
 
+async def test_a_click_cancelled_while_storing_is_still_applied(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await new_table(engine)
+    info = await engine.start_game(info.id, HOST)
+    await engine.idle()
+    assert whose_turn(engine, info.id) == HOST
+    game_id = engine.table(info.id).game_id
+    assert game_id is not None
+    from bot.engine import core
+
+    original = core.repo.append_actions
+
+    async def slow(*args: object, **kwargs: object) -> bool:
+        await asyncio.sleep(0.05)
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(core.repo, "append_actions", slow)
+    before = len(await db.load_actions(engine.db, game_id))
+    version = engine.table(info.id).version
+    click = asyncio.create_task(
+        engine.act(info.id, HOST, move_for(engine, info.id, HOST, random.Random(5)))
+    )
+    await asyncio.sleep(0.01)  # the action waits for its group commit
+    click.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await click
+    # Stored and applied all the same: memory and SQLite agree.
+    assert len(await db.load_actions(engine.db, game_id)) == before + 1
+    assert engine.table(info.id).version > version
+
+
 async def test_versions_only_grow_and_stale_clicks_are_refused(engine: Engine) -> None:
     info = await new_table(engine)
     info = await engine.start_game(info.id, HOST)
