@@ -86,6 +86,27 @@ def first_enabled(message: Message, prefix: str) -> str:
     )
 
 
+async def play_until_mid_trick(
+    fake: FakeDiscord, user: User, timeout: float = 3
+) -> tuple[Message, str]:
+    """Play ``user``'s turns until it is their turn in a trick someone has led: that hand DM
+    and the trick line it shows."""
+    while True:
+        message = await fake.wait_for(lambda: my_turn_message(fake, user), 10, "a turn")
+        trick = TRICK_LINE.search(message.content)
+        if trick and "noch keine Karte" not in trick[1]:
+            return message, trick[1]
+        seen = list(message.custom_ids)
+        # A legal card, or Gesund in the Vorbehaltsabfrage (cards come first in the rows).
+        click = await fake.click(user, message, first_enabled(message, "doko:"))
+        assert (await fake.response(click, timeout=timeout)).status == 200
+        await fake.wait_for(
+            lambda seen=seen: (m := my_turn_message(fake, user)) and m.custom_ids != seen,
+            10,
+            "the next turn",
+        )
+
+
 async def test_killed_mid_trick_the_restarted_process_continues(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -104,21 +125,7 @@ async def test_killed_mid_trick_the_restarted_process_continues(
         start = await fake.click(anna, lobby, first_enabled(lobby, "doko:start:"))
         assert (await fake.response(start, timeout=3)).status == 200
         # Play until it is anna's turn in the middle of a trick (someone has led).
-        while True:
-            message = await fake.wait_for(lambda: my_turn_message(fake, anna), 10, "anna's turn")
-            trick = TRICK_LINE.search(message.content)
-            if trick and "noch keine Karte" not in trick[1]:
-                break
-            seen = list(message.custom_ids)
-            # A legal card, or Gesund in the Vorbehaltsabfrage (cards come first in the rows).
-            click = await fake.click(anna, message, first_enabled(message, "doko:"))
-            assert (await fake.response(click, timeout=3)).status == 200
-            await fake.wait_for(
-                lambda seen=seen: (m := my_turn_message(fake, anna)) and m.custom_ids != seen,
-                10,
-                "anna's next turn",
-            )
-        before_kill = trick[1]
+        message, before_kill = await play_until_mid_trick(fake, anna)
         card_id = first_enabled(message, "doko:card:")
 
         # The table message goes out up to a second after the moves it shows; kill only once

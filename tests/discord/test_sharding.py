@@ -29,7 +29,12 @@ from db import leases
 from db.postgres import scratch_schema
 from tests.conftest import postgres_url
 from tests.discord.conftest import bad_requests, message_text, settings_for
-from tests.discord.test_process import REPO, TRICK_LINE, first_enabled, my_turn_message
+from tests.discord.test_process import (
+    REPO,
+    first_enabled,
+    my_turn_message,
+    play_until_mid_trick,
+)
 from tests.fakediscord import Channel, FakeDiscord, Message, User
 
 LEASE_S = 3  # a killed process's table is taken over within about this long
@@ -118,6 +123,24 @@ async def open_table(fake: FakeDiscord, user: User, guild_channel: Channel) -> M
     return await fake.followup(ix, timeout=10)
 
 
+async def start_table(
+    fake: FakeDiscord, store: db.Database, user: User, lobby: Message, channel: Channel
+) -> db.TableRow:
+    """Click Starten on the lobby; the table's stored row."""
+    start = await fake.click(user, lobby, first_enabled(lobby, "doko:start:"))
+    assert (await fake.response(start, timeout=5)).status == 200
+    assert channel.guild is not None
+    row = await db.find_open_table(store, channel.guild.id, channel.id)
+    assert row is not None
+    return row
+
+
+async def lease_owner(store: db.Database, table_id: int) -> str:
+    lease = await leases.get(store, table_id)
+    assert lease is not None
+    return lease.owner_id
+
+
 async def click_and_wait(fake: FakeDiscord, user: User, message: Message, custom_id: str) -> None:
     seen = list(message.custom_ids)
     click = await fake.click(user, message, custom_id)
@@ -184,34 +207,16 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
         # four AIs play it out on the second process.
         lobby_b = await open_table(fake, bert, channel_b)
         await click_and_wait(fake, bert, lobby_b, first_enabled(lobby_b, "doko:leave:"))
-        start = await fake.click(bert, lobby_b, first_enabled(lobby_b, "doko:start:"))
-        assert (await fake.response(start, timeout=5)).status == 200
-        row_b = await db.find_open_table(store, guild_b.id, channel_b.id)
-        assert row_b is not None
-        lease_b = await leases.get(store, row_b.id)
-        assert lease_b is not None and lease_b.owner_id.startswith("shards 1/2 ")
+        row_b = await start_table(fake, store, bert, lobby_b, channel_b)
+        owner_b = await lease_owner(store, row_b.id)
+        assert owner_b.startswith("shards 1/2 ")
 
         # Stammtisch (shard 0): anna plays with three AIs until the middle of a trick.
         lobby_a = await open_table(fake, anna, channel_a)
-        start = await fake.click(anna, lobby_a, first_enabled(lobby_a, "doko:start:"))
-        assert (await fake.response(start, timeout=5)).status == 200
-        row_a = await db.find_open_table(store, guild_a.id, channel_a.id)
-        assert row_a is not None
-        first_owner = await leases.get(store, row_a.id)
-        assert first_owner is not None and first_owner.owner_id.startswith("shards 0/2 ")
-        while True:
-            message = await fake.wait_for(lambda: my_turn_message(fake, anna), 10, "a turn")
-            trick = TRICK_LINE.search(message.content)
-            if trick and "noch keine Karte" not in trick[1]:
-                break
-            seen = list(message.custom_ids)
-            click = await fake.click(anna, message, first_enabled(message, "doko:"))
-            assert (await fake.response(click, timeout=5)).status == 200
-            await fake.wait_for(
-                lambda seen=seen: (m := my_turn_message(fake, anna)) and m.custom_ids != seen,
-                10,
-                "anna's next turn",
-            )
+        row_a = await start_table(fake, store, anna, lobby_a, channel_a)
+        first_owner = await lease_owner(store, row_a.id)
+        assert first_owner.startswith("shards 0/2 ")
+        message, trick_text = await play_until_mid_trick(fake, anna, timeout=5)
 
         await bots[0].kill()
         await bots[0].start()
@@ -221,7 +226,7 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
         async def taken_over() -> bool:
             lease = await leases.get(store, table_a)
             assert lease is not None and lease.owner_id.startswith("shards 0/2 ")
-            return lease.owner_id != first_owner.owner_id
+            return lease.owner_id != first_owner
 
         # The dead process's lease runs out first: nobody acts on the table meanwhile.
         await until(taken_over, LEASE_S + 10, "the restarted process to claim its table")
@@ -231,7 +236,7 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
         assert callback.status == 200 and callback.type == 6
         await fake.wait_for(
             lambda: any(
-                trick[1] + " · anna" in message_text(m)
+                trick_text + " · anna" in message_text(m)
                 for m in fake.visible_messages(anna, fake.dm_channel(anna))
                 + fake.channel_messages(channel_a)
             ),
@@ -247,7 +252,7 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
         # Shard 0's processes never claimed the other table: its last holder is the
         # process of shard 1 that opened it.
         final_b = await leases.get(store, row_b.id)
-        assert final_b is not None and final_b.owner_id == lease_b.owner_id
+        assert final_b is not None and final_b.owner_id == owner_b
         for channel in (channel_a, channel_b):
             await fake.wait_for(
                 lambda channel=channel: any(
@@ -297,12 +302,9 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
     channel = guild.channels[0]
     async with two_shards(fake, tmp_path, "doko_forward") as (store, bots, _):
         lobby = await open_table(fake, bert, channel)
-        start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
-        assert (await fake.response(start, timeout=5)).status == 200
-        row = await db.find_open_table(store, guild.id, channel.id)
-        assert row is not None
-        lease = await leases.get(store, row.id)
-        assert lease is not None and lease.owner_id.startswith("shards 1/2 ")
+        row = await start_table(fake, store, bert, lobby, channel)
+        owner = await lease_owner(store, row.id)
+        assert owner.startswith("shards 1/2 ")
 
         # A double click on the DM hand: both reach shard 0 and are acknowledged at once
         # (deferred update); shard 1 applies one, the other is stale and says so.
@@ -376,7 +378,7 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
         states = await forward_states(store)
         assert len(states) >= 12 and set(states) == {"done"}, states
         final = await leases.get(store, row.id)
-        assert final is not None and final.owner_id == lease.owner_id  # shard 1 all along
+        assert final is not None and final.owner_id == owner  # shard 1 all along
         assert "forwarded click" in bots[0].log()
         assert bad_requests(fake) == []
 
@@ -389,10 +391,7 @@ async def test_a_dm_click_while_the_tables_process_is_down_is_answered_then_work
     channel = guild.channels[0]
     async with two_shards(fake, tmp_path, "doko_forward") as (store, bots, codes):
         lobby = await open_table(fake, bert, channel)
-        start = await fake.click(bert, lobby, first_enabled(lobby, "doko:start:"))
-        assert (await fake.response(start, timeout=5)).status == 200
-        row = await db.find_open_table(store, guild.id, channel.id)
-        assert row is not None
+        await start_table(fake, store, bert, lobby, channel)
         message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
         custom_id = first_enabled(message, "doko:")
 
