@@ -26,7 +26,7 @@ from bot.rules.cards import AUGEN, CARDS, Card, Rank, deal_hands, deck
 from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
 from bot.rules.fast import FastTables, fast_tables, trick_winner
 from bot.rules.round import RoundContext, SoloKind, bock_triggers, next_dealer
-from bot.rules.ruleset import DDV, BockTrigger, Ruleset, SchmeissenReason
+from bot.rules.ruleset import DDV, BockTrigger, DulleTie, Ruleset, SchmeissenReason
 from bot.rules.scoring import (
     ScoreFacts,
     ScoreResult,
@@ -277,6 +277,36 @@ def schmeissen_reasons(
 def schweinchen_holder(hands: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> int | None:
     """The seat holding both Karo-Asse, if any."""
     return next((s for s in range(4) if list(hands[s]).count(Card.DA) == 2), None)
+
+
+def trick_winner_index(
+    order: CardOrder, cards: tuple[Card, ...] | list[Card], last_trick: bool, dulle_tie: DulleTie
+) -> int:
+    """Position of the winning card; of two equal cards the first wins (TSR 5.3)."""
+    best = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        top = cards[best]
+        if card == top == Card.H10 and order.klass[card] == TRUMP:
+            if _second_dulle_wins(dulle_tie, last_trick):
+                best = i
+        elif order.beats(card, top):
+            best = i
+    return best
+
+
+def _second_dulle_wins(tie: DulleTie, last_trick: bool) -> bool:
+    match tie:
+        case DulleTie.FIRST_WINS:
+            return False
+        case DulleTie.SECOND_WINS:
+            return True
+        case DulleTie.SECOND_WINS_EXCEPT_LAST_TRICK:
+            return not last_trick
+        case DulleTie.SECOND_WINS_ONLY_LAST_TRICK:
+            return last_trick
+        case _:
+            assert_never(tie)
 
 
 def legal_cards(

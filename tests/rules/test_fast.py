@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import assert_never
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 
 from bot.rules.calls import Party
 from bot.rules.cards import AUGEN, CARDS, Card, deck
-from bot.rules.contracts import TRUMP, CardOrder, Contract
+from bot.rules.contracts import Contract
 from bot.rules.fast import (
     FastTables,
     Policy,
@@ -31,7 +30,7 @@ from bot.rules.fast import (
     random_playout_from_deal,
     trick_winner,
 )
-from bot.rules.game import Deal, Declare, Game, Phase, Play, Reserve
+from bot.rules.game import Deal, Declare, Game, Phase, Play, Reserve, trick_winner_index
 from bot.rules.ruleset import DulleTie, Ruleset
 
 RULESETS = [
@@ -41,37 +40,6 @@ RULESETS = [
 SOLO_CONTRACTS = [c for c in Contract if c.is_declared_solo]
 # Contracts reached by declaring (solos, Hochzeit) or by everyone saying gesund.
 PLAYABLE = [Contract.NORMAL, Contract.STILLE_HOCHZEIT, Contract.HOCHZEIT, *SOLO_CONTRACTS]
-
-
-def trick_winner_index(
-    order: CardOrder, cards: tuple[Card, ...] | list[Card], last_trick: bool, dulle_tie: DulleTie
-) -> int:
-    """The reference: card by card through ``CardOrder.beats``; of two equal cards the first
-    wins (TSR 5.3), the Dulle rules as house-rule flags."""
-    best = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        top = cards[best]
-        if card == top == Card.H10 and order.klass[card] == TRUMP:
-            if _second_dulle_wins(dulle_tie, last_trick):
-                best = i
-        elif order.beats(card, top):
-            best = i
-    return best
-
-
-def _second_dulle_wins(tie: DulleTie, last_trick: bool) -> bool:
-    match tie:
-        case DulleTie.FIRST_WINS:
-            return False
-        case DulleTie.SECOND_WINS:
-            return True
-        case DulleTie.SECOND_WINS_EXCEPT_LAST_TRICK:
-            return not last_trick
-        case DulleTie.SECOND_WINS_ONLY_LAST_TRICK:
-            return last_trick
-        case _:
-            assert_never(tie)
 
 
 def start_game(contract: Contract, ruleset: Ruleset, seed: int) -> Game:
