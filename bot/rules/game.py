@@ -140,6 +140,7 @@ _VORBEHALT, _DECLARE, _ARMUT, _PLAY, _FINISHED = (
 )
 _RE, _KONTRA = Party.RE, Party.KONTRA
 _CQ, _DA = Card.CQ, Card.DA
+_DOPPELKOPF, _FUCHS, _KARLCHEN = Sonderpunkt.DOPPELKOPF, Sonderpunkt.FUCHS, Sonderpunkt.KARLCHEN
 _NORMAL, _HOCHZEIT, _HOCHZEIT_FAILED, _STILLE_HOCHZEIT = (
     Contract.NORMAL,
     Contract.HOCHZEIT,
@@ -618,7 +619,7 @@ class Game:
         """Raise IllegalActionError if the action is not allowed now; change nothing."""
         if not 0 <= action.seat <= 3:
             raise IllegalActionError("bad_seat", f"seat {action.seat} does not exist")
-        if type(action) is Play and self._playable(action.seat, action.card) >= 0:
+        if type(action) is Play and action.card in self.legal_cards(action.seat):
             return  # the common case, checked on fast ids
         if self.phase is _FINISHED:
             raise IllegalActionError("game_finished", "the game is over")
@@ -849,48 +850,39 @@ class Game:
     def play(self, seat: int, card: Card) -> int | None:
         """``apply(Play(seat, card))`` without building the action; raises the same errors.
 
-        Returns the seat to act next (``to_act()``). The hot path: checked on fast ids;
-        anything but a legal card goes to ``validate`` for its reason.
+        Returns the seat to act next (``to_act()``). The hot path, checked on fast ids in
+        this one frame: its turn, the card held, the led class followed if held. Anything
+        else goes to ``validate`` for its reason.
         """
-        i = self._playable(seat, card)
-        if i >= 0:
+        if seat == self._turn and self.phase is _PLAY and card.__class__ is Card:
+            ft = self._ft
+            f = ft.code[card]
             h = self._fh[seat]
             cur = self._fcur
-            cur.append(h.pop(i))
-            self.hands[seat].pop(i)
-            self.actions.append(_PLAYS[seat][card])
-            if len(cur) < 4:
-                self._turn = seat = (seat + 1) % 4
-                return seat
-            self._end_trick(cur, self._ft)
-            return self._turn
-        if type(card) is int and 0 <= card < len(CARDS):
+            try:
+                i = h.index(f)
+            except ValueError:
+                i = -1  # not held
+            if cur and i >= 0:
+                led = cur[0]
+                lo = ft.lo[led]
+                if lo != ft.lo[f]:
+                    j = bisect_left(h, lo)
+                    if j < len(h) and h[j] < ft.hi[led]:
+                        i = -1  # holds the led class: must follow
+            if i >= 0:
+                cur.append(h.pop(i))
+                self.hands[seat].pop(i)
+                self.actions.append(_PLAYS[seat][card])
+                if len(cur) < 4:
+                    self._turn = seat = (seat + 1) % 4
+                    return seat
+                self._end_trick(cur, ft)
+                return self._turn
+        elif type(card) is int and 0 <= card < len(CARDS):
             return self.play(seat, Card(card))  # a plain card number, e.g. from a test
         self.validate(Play(seat, card))
         raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
-
-    def _playable(self, seat: int, card: Card) -> int:
-        """The card's index in the seat's hand if the seat may play it now, else -1.
-
-        Checked on fast ids: its turn, the card held, the led class followed if held.
-        """
-        if seat != self._turn or self.phase is not _PLAY or card.__class__ is not Card:
-            return -1
-        ft = self._ft
-        f = ft.code[card]
-        h = self._fh[seat]
-        try:
-            i = h.index(f)
-        except ValueError:
-            return -1  # not held
-        cur = self._fcur
-        if cur:
-            lo = ft.lo[cur[0]]
-            if lo != ft.lo[f]:
-                j = bisect_left(h, lo)
-                if j < len(h) and h[j] < ft.hi[cur[0]]:
-                    return -1  # holds the led class: must follow
-        return i
 
     def _end_trick(self, cur: list[int], ft: FastTables) -> None:
         c0, c1, c2, c3 = cur
@@ -944,37 +936,44 @@ class Game:
         self.result = score(self.score_facts())
 
     def score_facts(self) -> ScoreFacts:
-        assert self.contract is not None
-        re_seats = tuple(s for s in range(4) if self.parties[s] is _RE)
+        contract = self.contract
+        assert contract is not None
+        parties = self.parties
+        re_seats = tuple([s for s in (0, 1, 2, 3) if parties[s] is _RE])
         re_augen = 0
         re_tricks = 0
         specials: list[tuple[Sonderpunkt, Party]] = []
-        sonderpunkte = not self.contract.scored_as_solo
-        parties = self.parties
-        last = self._tricks
-        ft = self._ft
-        fuchs = ft.code[_DA]
-        for number, (leader, winner, augen, cards) in enumerate(self._played, start=1):
-            won_by = parties[winner]
-            assert won_by is not None
-            if won_by is _RE:
-                re_augen += augen
-                re_tricks += 1
-            if not sonderpunkte:
-                continue
-            if is_doppelkopf(augen):
-                specials.append((Sonderpunkt.DOPPELKOPF, won_by))
-            if fuchs in cards:
-                for pos, card in enumerate(cards):
-                    played_by = parties[(leader + pos) % 4]
-                    assert played_by is not None
-                    if card == fuchs and fuchs_caught(played_by, won_by):
-                        specials.append((Sonderpunkt.FUCHS, won_by))
+        if contract.scored_as_solo:  # no Sonderpunkte: only Augen and tricks
+            for _, winner, augen, _ in self._played:
+                if parties[winner] is _RE:
+                    re_augen += augen
+                    re_tricks += 1
+        else:
+            ft = self._ft
+            fuchs = ft.code[_DA]
+            for leader, winner, augen, cards in self._played:
+                won_by = parties[winner]
+                assert won_by is not None
+                if won_by is _RE:
+                    re_augen += augen
+                    re_tricks += 1
+                if is_doppelkopf(augen):
+                    specials.append((_DOPPELKOPF, won_by))
+                if fuchs in cards:
+                    for pos, card in enumerate(cards):
+                        played_by = parties[(leader + pos) % 4]
+                        assert played_by is not None
+                        if card == fuchs and fuchs_caught(played_by, won_by):
+                            specials.append((_FUCHS, won_by))
             # The winning card of the last trick, as ``_end_trick`` found it (Dulle rules too).
-            if number == last and is_karlchen(ft.card[cards[(winner - leader) % 4]]):
-                specials.append((Sonderpunkt.KARLCHEN, won_by))
+            if len(self._played) == self._tricks:
+                leader, winner, _, cards = self._played[-1]
+                won_by = parties[winner]
+                assert won_by is not None
+                if is_karlchen(ft.card[cards[(winner - leader) % 4]]):
+                    specials.append((_KARLCHEN, won_by))
         return ScoreFacts(
-            contract=self.contract,
+            contract=contract,
             re_seats=re_seats,
             re_level=self.party_calls[_RE].level,
             kontra_level=self.party_calls[_KONTRA].level,

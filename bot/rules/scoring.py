@@ -6,7 +6,6 @@ engine and score sheets of games played with real cards (``doko-score/1``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -45,9 +44,12 @@ def is_karlchen(winning_card_of_last_trick: Card) -> bool:
     return winning_card_of_last_trick == _CJ
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreFacts:
-    """What a score keeper needs: the contract, parties, highest calls, Augen, tricks."""
+class ScoreFacts(NamedTuple):
+    """What a score keeper needs: the contract, parties, highest calls, Augen, tricks.
+
+    Named tuples, this and ``ScoreResult``: immutable like a frozen dataclass, whose
+    ``__init__`` costs about seven times more, and every game builds one of each.
+    """
 
     contract: Contract
     re_seats: tuple[int, ...]
@@ -71,8 +73,7 @@ class Item(NamedTuple):
         return {"item": self.item, "party": str(self.party), "points": self.points}
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
+class ScoreResult(NamedTuple):
     re_augen: int
     kontra_augen: int
     re_tricks: int
@@ -87,7 +88,7 @@ class ScoreResult:
     game_value: int
     scores: tuple[int, int, int, int]
     solo: bool
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
     multiplier: int = 1  # house rules: Stammtisch doubling × Bock; game_value includes it
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,6 +146,9 @@ def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bo
 RE, KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
 _CJ = Card.CJ
 _PARTIES = (RE, KONTRA)
+_NO_WINNER_ZERO = NoWinnerScore.ZERO
+_SONDER_NAME = {kind: kind.value for kind in Sonderpunkt}  # ``.value`` is a Python-level call
+_GEGEN_DIE_ALTEN = Item(Sonderpunkt.GEGEN_DIE_ALTEN.value, KONTRA, 1)
 _LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
 # Tables by party index (0 Re, 1 Kontra): hashing an enum member costs a Python call.
 _ANNOUNCED = tuple(f"{p.value}_announced" for p in _PARTIES)
@@ -163,33 +167,31 @@ _CALL_NAMES = tuple(
 
 def score(facts: ScoreFacts) -> ScoreResult:
     """Score a finished game. Raises ValueError on facts that cannot be."""
-    rules = facts.ruleset
+    contract, re_seats, re_level, kontra_level, re_augen, re_tricks, earned, rules, bock = facts
     total_tricks = rules.tricks
-    re_augen = facts.re_augen
-    re_tricks = facts.re_tricks
     if not 0 <= re_augen <= TOTAL_AUGEN:
         raise ValueError(f"re_augen must be between 0 and {TOTAL_AUGEN}")
     if not 0 <= re_tricks <= total_tricks:
         raise ValueError(f"re_tricks must be between 0 and {total_tricks}")
-    solo = facts.contract.scored_as_solo
+    solo = contract.scored_as_solo
     expected_re = 1 if solo else 2
-    if facts.bock < 1:
+    if bock < 1:
         raise ValueError("the Bock multiplier is at least 1")
-    re_seats = facts.re_seats
     if len(re_seats) != expected_re or len(set(re_seats)) != expected_re:
-        raise ValueError(f"a {facts.contract} game has {expected_re} distinct Re seat(s)")
-    if any(not 0 <= s <= 3 for s in re_seats):
-        raise ValueError("seats are 0..3")
+        raise ValueError(f"a {contract} game has {expected_re} distinct Re seat(s)")
+    for s in re_seats:
+        if not 0 <= s <= 3:
+            raise ValueError("seats are 0..3")
     if (re_tricks == 0 and re_augen > 0) or (re_tricks == total_tricks and re_augen < TOTAL_AUGEN):
         raise ValueError("Augen and tricks do not fit together")
 
     # By party index, 0 Re and 1 Kontra.
     augen = (re_augen, TOTAL_AUGEN - re_augen)
     tricks = (re_tricks, total_tricks - re_tricks)
-    level = (facts.re_level, facts.kontra_level)
-    if not (-1 <= level[0] <= 4 and -1 <= level[1] <= 4):
+    level = (re_level, kontra_level)
+    if not (-1 <= re_level <= 4 and -1 <= kontra_level <= 4):
         raise ValueError("call levels are -1 (none) to 4 (schwarz)")
-    need = (needed(level[0], level[1], RE), needed(level[1], level[0], KONTRA))
+    need = (needed(re_level, kontra_level, RE), needed(kontra_level, re_level, KONTRA))
     winner: Party | None = None
     if reached(need[0], re_augen, re_tricks, total_tricks):
         winner = RE
@@ -228,46 +230,46 @@ def score(facts: ScoreFacts) -> ScoreResult:
 
     specials: list[Item] = []
     ignored: list[Item] = []
-    earned = [Item(kind.value, party, 1) for kind, party in facts.specials]
+    sonder = [Item(_SONDER_NAME[kind], party, 1) for kind, party in earned]
     if solo:
-        ignored = earned
+        ignored = sonder
     else:
-        specials = earned
+        specials = sonder
         if winner is KONTRA:
-            specials.insert(0, Item(Sonderpunkt.GEGEN_DIE_ALTEN.value, KONTRA, 1))
-
-    def net(group: list[Item]) -> int:
-        return sum(i.points if i.party is RE else -i.points for i in group)
+            specials.insert(0, _GEGEN_DIE_ALTEN)
 
     notes: list[str] = []
-    if winner is None and rules.no_winner_score is NoWinnerScore.ZERO:
+    if winner is None and rules.no_winner_score is _NO_WINNER_ZERO:
         # House rule: a game without a winner scores nothing at all.
         ignored = [*ignored, *specials]
         items, specials = [], []
         notes.append("no_winner_zero")
-    value = net(items) + net(specials) if items or specials else 0
+    value = 0
+    for _, party, points in items:
+        value += points if party is RE else -points
+    for _, party, points in specials:
+        value += points if party is RE else -points
     # House rule: the winners never end below zero after the Sonderpunkte.
     below_zero = (winner is RE and value < 0) or (winner is KONTRA and value > 0)
     if rules.winner_floor_zero and below_zero:
         value = 0
         notes.append("winner_floor_zero")
-    multiplier = facts.bock
+    multiplier = bock
     if rules.stammtisch_scoring and winner is not None:
         for i in (0, 1):
             if level[i] >= 0:
                 multiplier *= 2
                 notes.append(_DOUBLES[i])
-    if facts.bock > 1:
-        notes.append(f"bock_x{facts.bock}")
+    if bock > 1:
+        notes.append(f"bock_x{bock}")
     value *= multiplier
     re_score = 3 * value if solo else value
-    s0, s1, s2, s3 = (re_score if seat in re_seats else -value for seat in range(4))
     return ScoreResult(
         re_augen=re_augen,
         kontra_augen=augen[1],
         re_tricks=re_tricks,
         kontra_tricks=tricks[1],
-        calls={RE: list(_CALL_NAMES[0][level[0] + 1]), KONTRA: list(_CALL_NAMES[1][level[1] + 1])},
+        calls={RE: list(_CALL_NAMES[0][re_level + 1]), KONTRA: list(_CALL_NAMES[1][level[1] + 1])},
         re_needed=need[0],
         kontra_needed=need[1],
         winner=winner,
@@ -275,7 +277,12 @@ def score(facts: ScoreFacts) -> ScoreResult:
         special_points=tuple(specials),
         ignored_specials=tuple(ignored),
         game_value=value,
-        scores=(s0, s1, s2, s3),
+        scores=(
+            re_score if 0 in re_seats else -value,
+            re_score if 1 in re_seats else -value,
+            re_score if 2 in re_seats else -value,
+            re_score if 3 in re_seats else -value,
+        ),
         solo=solo,
         notes=tuple(notes),
         multiplier=multiplier,
