@@ -11,6 +11,7 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from operator import itemgetter
 from typing import NamedTuple, assert_never
 
 from bot.rules.calls import (
@@ -128,6 +129,9 @@ _RESERVES: tuple[tuple[Reserve, Reserve], ...] = tuple(
 _DECLARES: tuple[dict[Contract, Declare], ...] = tuple(
     {c: Declare(s, c) for c in Contract} for s in range(4)
 )
+_SOLO_DECLARES: tuple[tuple[Declare, ...], ...] = tuple(
+    tuple(_DECLARES[s][c] for c in SOLOS) for s in range(4)
+)
 
 
 # Module globals: loading one is about ten times cheaper than an enum member (Python 3.11).
@@ -149,6 +153,10 @@ _NORMAL, _HOCHZEIT, _HOCHZEIT_FAILED, _STILLE_HOCHZEIT = (
 )
 _VORGEFUEHRT, _PFLICHT, _LUST = SoloKind.VORGEFUEHRT, SoloKind.PFLICHT, SoloKind.LUST
 _NORMAL_ORDER = Contract.NORMAL.order
+# The Vorbehaltsabfrage's speaking order by dealer: the seat after the dealer first.
+_SPEAKERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((dealer + k) % 4 for k in range(1, 5)) for dealer in range(4)
+)
 
 
 class IllegalActionError(ValueError):
@@ -337,6 +345,43 @@ def clarify_hochzeit(hochzeiter: int, trick_winners: list[int]) -> HochzeitInfo:
 class Game:
     """The live state of one game, changed only through ``apply``."""
 
+    # Slots: with more than 30 attributes an instance dict stops sharing its keys, and
+    # every attribute access becomes a dict lookup (CPython 3.11).
+    __slots__ = (
+        "_fcur",
+        "_fh",
+        "_ft",
+        "_last_call_at",
+        "_order",
+        "_played",
+        "_speakers",
+        "_trick_objects",
+        "_tricks",
+        "_turn",
+        "actions",
+        "armut",
+        "armut_offers",
+        "calls",
+        "contract",
+        "deal",
+        "dealer",
+        "declarations",
+        "hands",
+        "hochzeit",
+        "leader",
+        "parties",
+        "party_calls",
+        "phase",
+        "redeal",
+        "reservations",
+        "result",
+        "rules",
+        "schweinchen",
+        "solo_kind",
+        "soloist",
+        "vorgefuehrt",
+    )
+
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
         self.rules = deal.ruleset
@@ -359,7 +404,7 @@ class Game:
         self.armut: ArmutInfo | None = None  # the Armut being played, once it prevailed
         self.schweinchen: int | None = None  # seat holding both Karo-Asse as Schweinchen
         self.redeal: Redeal | None = None  # ended without play: deal again, nobody scores
-        self._speakers = [(self.dealer + k) % 4 for k in range(1, 5)]
+        self._speakers = _SPEAKERS[self.dealer]
         if self._pflichtsolo_round() is not None:
             self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
         self.phase = _DECLARE if self.vorgefuehrt is not None else _VORBEHALT
@@ -469,11 +514,14 @@ class Game:
     def declarable(self, seat: int) -> list[Contract]:
         """What this seat could name if its Vorbehalt is asked for."""
         options: list[Contract] = []
-        if self.hands[seat].count(_CQ) == 2 and seat != self.vorgefuehrt:
+        if self._may_declare_hochzeit(seat):
             options.append(_HOCHZEIT)
         if self.rules.solos_enabled:
             options.extend(SOLOS)
         return options
+
+    def _may_declare_hochzeit(self, seat: int) -> bool:
+        return self.hands[seat].count(_CQ) == 2 and seat != self.vorgefuehrt
 
     def deadline_shift(self) -> int:
         h = self.hochzeit
@@ -551,8 +599,10 @@ class Game:
             if schmeissen_reasons(self.hands[seat], self.rules):
                 actions.append(Schmeissen(seat))
         elif phase is _DECLARE:
-            declares = _DECLARES[seat]
-            actions.extend([declares[c] for c in self.declarable(seat)])
+            if self._may_declare_hochzeit(seat):
+                actions.append(_DECLARES[seat][_HOCHZEIT])
+            if self.rules.solos_enabled:
+                actions.extend(_SOLO_DECLARES[seat])
             if self.can_offer_armut(seat):
                 actions.append(ArmutOffer(seat, armut_trumps(self.hands[seat])))
         elif phase is _ARMUT:
@@ -774,7 +824,8 @@ class Game:
                     kind = 0 if self.is_pflicht(seat) else 1
                 return (kind, self._speakers.index(seat))
 
-            seat = min([*self.declarations, *self.armut_offers], key=rank)
+            candidates = [*self.declarations, *self.armut_offers]
+            seat = candidates[0] if len(candidates) == 1 else min(candidates, key=rank)
             contract = self.declarations.get(seat)
             if contract is None:
                 self.contract = _NORMAL
@@ -795,10 +846,14 @@ class Game:
         assert contract is not None
         if self.rules.schweinchen and contract.schweinchen_possible:
             self.schweinchen = schweinchen_holder(self.hands)
-        self._order = contract.card_order(self.schweinchen is not None)
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
-        self._fh = [ft.encode(h) for h in self.hands]
-        self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids
+        self._order = ft.order
+        # ``FastTables.encode`` and ``decode`` inlined (every hand holds ten or twelve cards):
+        # one lookup per hand, not a method call.
+        code = ft.code
+        card = ft.card
+        fh = self._fh = [sorted(itemgetter(*h)(code)) for h in self.hands]
+        self.hands = [list(itemgetter(*f)(card)) for f in fh]  # same order as the fast ids
         self._fcur = []
         self.phase = _PLAY
 
