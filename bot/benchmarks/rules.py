@@ -71,7 +71,8 @@ def random_game(seed: int, rng: random.Random) -> Game:
     game = Game(Deal.shuffled(seed, dealer=seed % 4))
     to_act = game.to_act
     seat = to_act()
-    while seat is not None and game.phase is not Phase.PLAY:
+    in_play = Phase.PLAY  # an enum member costs a Python-level call per load (3.11)
+    while seat is not None and game.phase is not in_play:
         actions = game.legal_actions(seat)
         game.apply(actions[int(rand() * len(actions))])
         seat = to_act()

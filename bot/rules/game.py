@@ -350,9 +350,11 @@ class Game:
     __slots__ = (
         "_fcur",
         "_fh",
+        "_follow",
         "_ft",
         "_last_call_at",
         "_order",
+        "_play_turn",
         "_played",
         "_speakers",
         "_trick_objects",
@@ -414,6 +416,10 @@ class Game:
         self._ft: FastTables = fast_tables(_NORMAL, self.rules)
         self._fh: list[list[int]] = []
         self._fcur: list[int] = []
+        # The open trick's led class as a fast-id range [lo, hi), set when a trick is led.
+        self._follow: tuple[int, int] = (0, 0)
+        # The seat to play a card, -1 outside the play phase: one check on the hot path.
+        self._play_turn = -1
         # Each finished trick as (leader, winner, Augen, its four fast ids); ``tricks`` builds
         # the Trick objects from it when asked, so a game that nobody looks at makes none.
         self._played: list[tuple[int, int, int, list[int]]] = []
@@ -564,16 +570,15 @@ class Game:
         (TSR 5.2). In play a hand is kept in the card order's fast-id order, so the cards of
         one class are a slice found by bisecting the fast ids.
         """
-        if seat != self._turn or self.phase is not _PLAY:
+        if seat != self._play_turn:
             return []
-        cur = self._fcur
-        if cur:
+        if self._fcur:
             h = self._fh[seat]
-            ft = self._ft
-            lo = bisect_left(h, ft.lo[cur[0]])
-            hi = bisect_left(h, ft.hi[cur[0]], lo)
-            if lo != hi:
-                return self.hands[seat][lo:hi]
+            lo, hi = self._follow
+            a = bisect_left(h, lo)
+            b = bisect_left(h, hi, a)
+            if a != b:
+                return self.hands[seat][a:b]
         return self.hands[seat][:]
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -856,6 +861,7 @@ class Game:
         self.hands = [list(itemgetter(*f)(card)) for f in fh]  # same order as the fast ids
         self._fcur = []
         self.phase = _PLAY
+        self._play_turn = self.leader
 
     def _set_hochzeit(self, seat: int) -> None:
         self.contract = _HOCHZEIT
@@ -909,28 +915,31 @@ class Game:
         this one frame: its turn, the card held, the led class followed if held. Anything
         else goes to ``validate`` for its reason.
         """
-        if seat == self._turn and self.phase is _PLAY and card.__class__ is Card:
+        if seat == self._play_turn and card.__class__ is Card:
             ft = self._ft
             f = ft.code[card]
             h = self._fh[seat]
-            cur = self._fcur
             try:
                 i = h.index(f)
             except ValueError:
                 i = -1  # not held
-            if cur and i >= 0:
-                led = cur[0]
-                lo = ft.lo[led]
-                if lo != ft.lo[f]:
+            cur = self._fcur
+            if i < 0:
+                pass
+            elif cur:
+                lo, hi = self._follow
+                if not lo <= f < hi:
                     j = bisect_left(h, lo)
-                    if j < len(h) and h[j] < ft.hi[led]:
+                    if j < len(h) and h[j] < hi:
                         i = -1  # holds the led class: must follow
+            else:
+                self._follow = (ft.lo[f], ft.hi[f])  # leads: the class the others follow
             if i >= 0:
                 cur.append(h.pop(i))
                 self.hands[seat].pop(i)
                 self.actions.append(_PLAYS[seat][card])
                 if len(cur) < 4:
-                    self._turn = seat = (seat + 1) % 4
+                    self._turn = self._play_turn = seat = (seat + 1) % 4
                     return seat
                 self._end_trick(cur, ft)
                 return self._turn
@@ -962,8 +971,7 @@ class Game:
         augen = ft.augen
         played.append((leader, winner, augen[c0] + augen[c1] + augen[c2] + augen[c3], cur))
         self._fcur = []
-        self.leader = winner
-        self._turn = winner
+        self.leader = self._turn = self._play_turn = winner
         if self.hochzeit is not None and self.hochzeit.clarification_trick is None:
             self._clarify_hochzeit(winner)
         if number == self._tricks:
@@ -988,6 +996,7 @@ class Game:
 
     def _finish(self) -> None:
         self.phase = _FINISHED
+        self._play_turn = -1
         self.result = score(self.score_facts())
 
     def score_facts(self) -> ScoreFacts:
