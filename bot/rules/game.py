@@ -425,7 +425,7 @@ class Game:
         self._played: list[tuple[int, int, int, list[int]]] = []
         self._trick_objects: list[Trick] = []
         self._turn: int | None = self._compute_turn()
-        self._tricks = self.rules.tricks  # tricks in a game (10 without nines)
+        self._tricks = self.rules.hand_size  # tricks in a game (10 without nines)
         # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
         self._last_call_at = self._tricks - 6
 
@@ -586,13 +586,14 @@ class Game:
         actions: list[Action] = []
         turn = self._turn
         if self.phase is _PLAY:
+            # map, not comprehensions: a comprehension over ``seat`` would make it a closure
+            # cell, built on every call of this method.
             if seat == turn:
-                plays = _PLAYS[seat]
-                actions = [plays[c] for c in dict.fromkeys(sorted(self.legal_cards(seat)))]
+                cards = dict.fromkeys(sorted(self.legal_cards(seat)))
+                actions = list(map(_PLAYS[seat].__getitem__, cards))
             calls = self.legal_calls(seat)
             if calls:
-                announces = _ANNOUNCES[seat]
-                actions.extend(announces[c] for c in calls)
+                actions.extend(map(_ANNOUNCES[seat].__getitem__, calls))
             return actions
         if seat != turn:
             return actions  # only calls are made out of turn, and only in play
@@ -618,7 +619,8 @@ class Game:
             else:
                 n = len(armut.cards)
                 combos = sorted(set(itertools.combinations(sorted(self.hands[seat]), n)))
-                actions.extend(ReturnCards(seat, combo) for combo in combos)
+                for combo in combos:
+                    actions.append(ReturnCards(seat, combo))
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -779,7 +781,7 @@ class Game:
             raise IllegalActionError(
                 "wrong_phase", f"cannot {what} now: the game is in the {self.phase} phase"
             )
-        turn = self.to_act()
+        turn = self._turn
         if seat != turn:
             raise IllegalActionError(
                 "not_your_turn", f"it is seat {turn}'s turn, not seat {seat}'s"
