@@ -23,6 +23,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from math import floor
 from typing import Any
 
 from bot.rules.fast import random_playout, random_playout_from_deal
@@ -74,7 +75,7 @@ def random_game(seed: int, rng: random.Random) -> Game:
     in_play = Phase.PLAY  # an enum member costs a Python-level call per load (3.11)
     while seat is not None and game.phase is not in_play:
         actions = game.legal_actions(seat)
-        game.apply(actions[int(rand() * len(actions))])
+        game.apply(actions[floor(rand() * len(actions))])
         seat = to_act()
     legal_cards = game.legal_cards
     play = game.play
@@ -82,10 +83,10 @@ def random_game(seed: int, rng: random.Random) -> Game:
         if rand() < ANNOUNCE_CHANCE:
             calls = game.legal_calls(seat)
             if calls:
-                game.apply(Announce(seat, calls[int(rand() * len(calls))]))
+                game.apply(Announce(seat, calls[floor(rand() * len(calls))]))
                 continue
         cards = legal_cards(seat)
-        seat = play(seat, cards[int(rand() * len(cards))])
+        seat = play(seat, cards[floor(rand() * len(cards))])
     assert game.result is not None or game.redeal is not None
     return game
 

@@ -17,6 +17,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from math import floor  # floor(x), not int(x), for x >= 0: the same value, a cheaper call
 from operator import itemgetter, mul
 
 from bot.rules.cards import AUGEN, CARDS, Card, deck
@@ -268,7 +269,7 @@ def _general(
                 b = bisect_left(h, hi_of[trick[0]], a)
                 if a == b:
                     a, b = 0, len(h)
-            i = a + int(rand() * (b - a)) if policy is None else policy(seat, h, a, b, trick)
+            i = a + floor(rand() * (b - a)) if policy is None else policy(seat, h, a, b, trick)
             trick.append(h.pop(i))
         number += 1
         leader = ROT[leader][trick_winner(tables, trick, number == total)]
@@ -311,22 +312,22 @@ def _lean(
         number += 1
         s0, s1, s2, s3 = ROT[leader]
         h = hs[s0]
-        c0 = h.pop(int(rand() * n))
+        c0 = h.pop(floor(rand() * n))
         a = lo_of[c0]
         b = hi_of[c0]
         st = st_of[c0]
         h = hs[s1]
         i = bisect_left(h, a)
         j = bisect_left(h, b, i)
-        c1 = h.pop(i + int(rand() * (j - i)) if i != j else int(rand() * n))
+        c1 = h.pop(i + floor(rand() * (j - i)) if i != j else floor(rand() * n))
         h = hs[s2]
         i = bisect_left(h, a)
         j = bisect_left(h, b, i)
-        c2 = h.pop(i + int(rand() * (j - i)) if i != j else int(rand() * n))
+        c2 = h.pop(i + floor(rand() * (j - i)) if i != j else floor(rand() * n))
         h = hs[s3]
         i = bisect_left(h, a)
         j = bisect_left(h, b, i)
-        c3 = h.pop(i + int(rand() * (j - i)) if i != j else int(rand() * n))
+        c3 = h.pop(i + floor(rand() * (j - i)) if i != j else floor(rand() * n))
         best = st[c0]
         leader = s0
         x = st[c1]
@@ -369,9 +370,9 @@ def deal(tables: FastTables, rng: random.Random, with_nines: bool = True) -> lis
     r1, r2, r3 = _DRAWS[with_nines]
     draws = iter(rng.random, 2.0)  # random() never returns 2.0: an endless stream
     return [
-        sorted(map(pop, map(int, map(mul, r1, draws)))),
-        sorted(map(pop, map(int, map(mul, r2, draws)))),
-        sorted(map(pop, map(int, map(mul, r3, draws)))),
+        sorted(map(pop, map(floor, map(mul, r1, draws)))),
+        sorted(map(pop, map(floor, map(mul, r2, draws)))),
+        sorted(map(pop, map(floor, map(mul, r3, draws)))),
         cards,
     ]
 
