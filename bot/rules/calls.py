@@ -44,8 +44,11 @@ _LEVEL = {
 ABSAGEN = (Call.NO90, Call.NO60, Call.NO30, Call.SCHWARZ)
 
 
+_CALL_RE, _CALL_KONTRA = Call.RE, Call.KONTRA
+
+
 def basic_call(party: Party) -> Call:
-    return Call.RE if party is _RE else Call.KONTRA
+    return _CALL_RE if party is _RE else _CALL_KONTRA
 
 
 def calls_up_to(party: Party, level: int) -> list[Call]:

@@ -153,6 +153,7 @@ _NORMAL, _HOCHZEIT, _HOCHZEIT_FAILED, _STILLE_HOCHZEIT = (
 )
 _VORGEFUEHRT, _PFLICHT, _LUST = SoloKind.VORGEFUEHRT, SoloKind.PFLICHT, SoloKind.LUST
 _NORMAL_ORDER = Contract.NORMAL.order
+_NEXT_SEAT = (1, 2, 3, 0)
 # The Vorbehaltsabfrage's speaking order by dealer: the seat after the dealer first.
 _SPEAKERS: tuple[tuple[int, ...], ...] = tuple(
     tuple((dealer + k) % 4 for k in range(1, 5)) for dealer in range(4)
@@ -651,6 +652,11 @@ class Game:
                 self.declarations[action.seat] = action.contract
                 if self._next_declarer() is None:
                     self._resolve()
+            case Announce():
+                party = self.parties[action.seat]
+                assert party is not None
+                self.party_calls[party] = self._check_call(action.seat, action.call)
+                self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
             case ArmutOffer():
                 self.armut_offers[action.seat] = action.cards
                 if self._next_declarer() is None:
@@ -663,11 +669,6 @@ class Game:
                 self._return_armut(action.seat, action.cards)
             case Play():
                 raise AssertionError("plays are applied above")  # pragma: no cover
-            case Announce():
-                party = self.parties[action.seat]
-                assert party is not None
-                self.party_calls[party] = self._check_call(action.seat, action.call)
-                self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
             case _:
                 assert_never(action)
         self._turn = self._compute_turn()
@@ -686,6 +687,32 @@ class Game:
                 if action.reserve and not self.has_vorbehalt(action.seat):
                     raise IllegalActionError(
                         "nothing_to_reserve", "this seat has no Vorbehalt it could name"
+                    )
+            case Announce():
+                if self.phase is not _PLAY:
+                    raise IllegalActionError(
+                        "vorbehalt_open",
+                        "no announcement before the Vorbehaltsabfrage has ended",
+                    )
+                if not self.call_window_open():
+                    raise IllegalActionError(
+                        "hochzeit_not_clarified",
+                        "no announcement before the Hochzeit's Klärungsstich is complete",
+                    )
+                try:
+                    self._check_call(action.seat, action.call)
+                except CallError as err:
+                    raise IllegalActionError(err.reason, str(err)) from None
+            case Declare():
+                self._expect_turn(action.seat, _DECLARE, "declare")
+                if action.contract not in self.declarable(action.seat):
+                    if action.contract is _HOCHZEIT:
+                        raise IllegalActionError(
+                            "hochzeit_needs_both_alten",
+                            "only a player holding both Kreuz-Damen can declare a Hochzeit",
+                        )
+                    raise IllegalActionError(
+                        "not_declarable", f"'{action.contract}' cannot be declared here"
                     )
             case Schmeissen():
                 self._expect_turn(action.seat, _VORBEHALT, "schmeissen")
@@ -732,17 +759,6 @@ class Game:
                             "card_not_in_hand", f"seat {action.seat} does not hold {card}"
                         )
                     rest.remove(card)
-            case Declare():
-                self._expect_turn(action.seat, _DECLARE, "declare")
-                if action.contract not in self.declarable(action.seat):
-                    if action.contract is _HOCHZEIT:
-                        raise IllegalActionError(
-                            "hochzeit_needs_both_alten",
-                            "only a player holding both Kreuz-Damen can declare a Hochzeit",
-                        )
-                    raise IllegalActionError(
-                        "not_declarable", f"'{action.contract}' cannot be declared here"
-                    )
             case Play():
                 self._expect_turn(action.seat, _PLAY, "play")
                 hand = self.hands[action.seat]
@@ -758,21 +774,6 @@ class Game:
                         "must_follow_suit",
                         f"{action.card} does not follow {led}: seat {action.seat} must play {what}",
                     )
-            case Announce():
-                if self.phase is not _PLAY:
-                    raise IllegalActionError(
-                        "vorbehalt_open",
-                        "no announcement before the Vorbehaltsabfrage has ended",
-                    )
-                if not self.call_window_open():
-                    raise IllegalActionError(
-                        "hochzeit_not_clarified",
-                        "no announcement before the Hochzeit's Klärungsstich is complete",
-                    )
-                try:
-                    self._check_call(action.seat, action.call)
-                except CallError as err:
-                    raise IllegalActionError(err.reason, str(err)) from None
             case _:
                 assert_never(action)
 
@@ -941,7 +942,7 @@ class Game:
                 self.hands[seat].pop(i)
                 self.actions.append(_PLAYS[seat][card])
                 if len(cur) < 4:
-                    self._turn = self._play_turn = seat = (seat + 1) % 4
+                    self._turn = self._play_turn = seat = _NEXT_SEAT[seat]
                     return seat
                 self._end_trick(cur, ft)
                 return self._turn
