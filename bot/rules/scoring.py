@@ -147,7 +147,6 @@ RE, KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a P
 _CJ = Card.CJ
 _PARTIES = (RE, KONTRA)
 _NO_WINNER_ZERO = NoWinnerScore.ZERO
-_SONDER_NAME = {kind: kind.value for kind in Sonderpunkt}  # ``.value`` is a Python-level call
 _GEGEN_DIE_ALTEN = Item(Sonderpunkt.GEGEN_DIE_ALTEN.value, KONTRA, 1)
 _LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
 # Tables by party index (0 Re, 1 Kontra): hashing an enum member costs a Python call.
@@ -163,6 +162,26 @@ _REACHED_ITEMS = {
 _CALL_NAMES = tuple(
     tuple(tuple(map(str, calls_up_to(p, lv))) for lv in range(-1, 5)) for p in _PARTIES
 )
+
+# Every line of the Spielwert as a shared Item (they are immutable), by the index of the
+# party it counts for: building named tuples was a fifth of scoring a game.
+_WON = tuple(Item("won", p, 1) for p in _PARTIES)
+_SCHWARZ = tuple(Item("schwarz", p, 1) for p in _PARTIES)
+_UNDER = tuple(tuple((line, Item(name, p, 1)) for line, name in _LINES) for p in _PARTIES)
+# [announcing party][winner]
+_ANNOUNCED_ITEM = tuple(tuple(Item(_ANNOUNCED[i], p, 2) for p in _PARTIES) for i in (0, 1))
+# [announcing party][winner]: the items of levels 1..4, a prefix of them per Absage level
+_ABSAGE_ITEM = tuple(
+    tuple(tuple(Item(_ABSAGE_ITEMS[i][lv], p, 1) for lv in range(1, 5)) for p in _PARTIES)
+    for i in (0, 1)
+)
+# [party reaching]: (Augen needed, item) against the opponents' levels 1..4
+_REACHED_ITEM = tuple(
+    tuple((_REACHED_ITEMS[lv][0], Item(_REACHED_ITEMS[lv][1], p, 1)) for lv in range(1, 5))
+    for p in _PARTIES
+)
+# Keyed like ScoreFacts.specials: (kind, party).
+_SONDER_ITEM = {(kind, p): Item(kind.value, p, 1) for kind in Sonderpunkt for p in _PARTIES}
 
 
 def score(facts: ScoreFacts) -> ScoreResult:
@@ -200,37 +219,38 @@ def score(facts: ScoreFacts) -> ScoreResult:
 
     items: list[Item] = []
     if winner is not None:
-        loser = 1 if winner is RE else 0
-        items.append(Item("won", winner, 1))
-        for line, name in _LINES:
-            if augen[loser] < line:
-                items.append(Item(name, winner, 1))
-        if tricks[loser] == 0:
-            items.append(Item("schwarz", winner, 1))
+        w = 0 if winner is RE else 1
+        loser_augen = augen[1 - w]
+        items.append(_WON[w])
+        for line, item in _UNDER[w]:
+            if loser_augen < line:
+                items.append(item)
+        if tricks[1 - w] == 0:
+            items.append(_SCHWARZ[w])
         if not rules.stammtisch_scoring:
             # House rule (Stammtisch): Re and Kontra double the value instead of adding 2.
-            for i in (0, 1):
-                if level[i] >= 0:
-                    items.append(Item(_ANNOUNCED[i], winner, 2))
+            if re_level >= 0:
+                items.append(_ANNOUNCED_ITEM[0][w])
+            if kontra_level >= 0:
+                items.append(_ANNOUNCED_ITEM[1][w])
         for i in (0, 1):
-            names = _ABSAGE_ITEMS[i]
-            for lv in range(1, level[i] + 1):
-                items.append(Item(names[lv], winner, 1))
+            if level[i] >= 1:  # a slice to -1 (no call) would take all but one
+                items.extend(_ABSAGE_ITEM[i][w][: level[i]])
     else:
         # No winner (TSR 7.1.4): only the lines the opponent stayed under count.
-        for i, p in enumerate(_PARTIES):
-            for line, name in _LINES:
+        for i in (0, 1):
+            for line, item in _UNDER[i]:
                 if augen[1 - i] < line:
-                    items.append(Item(name, p, 1))
-    for i, p in enumerate(_PARTIES):
-        for lv in range(1, level[1 - i] + 1):
-            line, name = _REACHED_ITEMS[lv]
-            if augen[i] >= line:
-                items.append(Item(name, p, 1))
+                    items.append(item)
+    for i in (0, 1):
+        if level[1 - i] >= 1:  # a slice to -1 (no call) would take all but one
+            for line, item in _REACHED_ITEM[i][: level[1 - i]]:
+                if augen[i] >= line:
+                    items.append(item)
 
     specials: list[Item] = []
     ignored: list[Item] = []
-    sonder = [Item(_SONDER_NAME[kind], party, 1) for kind, party in earned]
+    sonder = [_SONDER_ITEM[pair] for pair in earned]
     if solo:
         ignored = sonder
     else:
