@@ -349,6 +349,7 @@ class Game:
     # Slots: with more than 30 attributes an instance dict stops sharing its keys, and
     # every attribute access becomes a dict lookup (CPython 3.11).
     __slots__ = (
+        "_code",
         "_fcur",
         "_fh",
         "_follow",
@@ -415,6 +416,7 @@ class Game:
         # The play phase runs on fast ids (bot.rules.fast): the card order's tables, each
         # hand as a sorted fast-id list, the open trick; ``hands`` and ``current`` mirror them.
         self._ft: FastTables = fast_tables(_NORMAL, self.rules)
+        self._code = self._ft.code  # Card → fast id, the hot path's first lookup
         self._fh: list[list[int]] = []
         self._fcur: list[int] = []
         # The open trick's led class as a fast-id range [lo, hi), set when a trick is led.
@@ -855,6 +857,7 @@ class Game:
         if self.rules.schweinchen and contract.schweinchen_possible:
             self.schweinchen = schweinchen_holder(self.hands)
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
+        self._code = ft.code
         self._order = ft.order
         # ``FastTables.encode`` and ``decode`` inlined (every hand holds ten or twelve cards):
         # one lookup per hand, not a method call.
@@ -919,24 +922,23 @@ class Game:
         else goes to ``validate`` for its reason.
         """
         if seat == self._play_turn and card.__class__ is Card:
-            ft = self._ft
-            f = ft.code[card]
+            f = self._code[card]
             h = self._fh[seat]
+            cur = self._fcur
             try:
                 i = h.index(f)
             except ValueError:
                 i = -1  # not held
-            cur = self._fcur
-            if i < 0:
-                pass
-            elif cur:
-                lo, hi = self._follow
-                if not lo <= f < hi:
-                    j = bisect_left(h, lo)
-                    if j < len(h) and h[j] < hi:
-                        i = -1  # holds the led class: must follow
             else:
-                self._follow = (ft.lo[f], ft.hi[f])  # leads: the class the others follow
+                if cur:
+                    lo, hi = self._follow
+                    if not lo <= f < hi:
+                        j = bisect_left(h, lo)
+                        if j < len(h) and h[j] < hi:
+                            i = -1  # holds the led class: must follow
+                else:
+                    ft = self._ft
+                    self._follow = (ft.lo[f], ft.hi[f])  # leads: the class the others follow
             if i >= 0:
                 cur.append(h.pop(i))
                 self.hands[seat].pop(i)
@@ -944,14 +946,15 @@ class Game:
                 if len(cur) < 4:
                     self._turn = self._play_turn = seat = _NEXT_SEAT[seat]
                     return seat
-                self._end_trick(cur, ft)
+                self._end_trick(cur)
                 return self._turn
         elif type(card) is int and 0 <= card < len(CARDS):
             return self.play(seat, Card(card))  # a plain card number, e.g. from a test
         self.validate(Play(seat, card))
         raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
 
-    def _end_trick(self, cur: list[int], ft: FastTables) -> None:
+    def _end_trick(self, cur: list[int]) -> None:
+        ft = self._ft
         c0, c1, c2, c3 = cur
         st = ft.strength[c0]
         # The strongest card wins, the first of two equal ones (TSR 5.3).
