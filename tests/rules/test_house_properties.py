@@ -13,7 +13,7 @@ from bot.rules.calls import Party
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
 from bot.rules.fast import fast_tables, playout
-from bot.rules.game import Deal, Game, Phase, Play, replay
+from bot.rules.game import Deal, Game, IllegalActionError, Phase, Play, legal_cards, replay
 from bot.rules.records import (
     game_record_from_dict,
     game_record_to_dict,
@@ -188,3 +188,42 @@ def test_play_is_refused_outside_the_play_phase_under_armut() -> None:
             assert not game.is_legal(Play(seat, game.hands[seat][0]))
             return
     raise AssertionError("no Armut phase reached")
+
+
+@settings(max_examples=80, deadline=None)
+@given(index=st.integers(0, len(RULESETS) - 1), seed=st.integers(0, 2**32))
+def test_play_refuses_exactly_what_the_card_rules_forbid(index: int, seed: int) -> None:
+    """The hot path (``play``/``legal_cards`` on fast ids) against the card-by-card rules.
+
+    At every turn of random games, every card kind for every seat: ``play`` accepts it
+    exactly when the seat is on turn, holds it and follows the led class if it can
+    (``legal_cards`` of the card order); a refused card changes nothing.
+    """
+    _, ruleset = RULESETS[index]
+    game, rng = start(ruleset, seed)
+    play_any(game, rng, stop_after=12)  # through the Vorbehaltsabfrage (and any Armut)
+    while game.phase is Phase.PLAY:
+        turn = game.to_act()
+        current = game.current
+        led = current[0] if current else None
+        for seat in range(4):
+            hand = list(game.hands[seat])
+            allowed = set(legal_cards(game.order, hand, led)) if seat == turn else set()
+            assert sorted(game.legal_cards(seat)) == sorted(c for c in hand if c in allowed), (
+                seat,
+                turn,
+            )
+            for card in set(Card):
+                assert game.is_legal(Play(seat, card)) == (card in allowed)
+                if card in allowed:
+                    continue
+                before = ([list(h) for h in game.hands], list(game.current), len(game.actions))
+                with pytest.raises(IllegalActionError):
+                    game.play(seat, card)
+                assert ([list(h) for h in game.hands], list(game.current), len(game.actions)) == (
+                    before
+                )
+        assert turn is not None
+        options = game.legal_cards(turn)
+        game.play(turn, options[rng.randrange(len(options))])
+    assert game.finished
