@@ -147,7 +147,8 @@ class DokoBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         # Buttons and selects: slash commands go through the command tree.
-        await dispatch_click(interaction)
+        if await dispatch_click(interaction):
+            release_interaction(interaction)
 
     async def _forward(self, event: Event) -> None:
         # Cogs listen with ``on_doko_event``; dispatching keeps the engine's lock short.
@@ -172,6 +173,18 @@ class DokoBot(commands.Bot):
         # discord.py sleeps 5 s before every re-IDENTIFY; with one shard there is no one to
         # coordinate with, and a reconnect should not keep players waiting.
         return None
+
+
+def release_interaction(interaction: discord.Interaction[Any]) -> None:
+    """Break the one reference cycle a handled click leaves: the interaction and its
+    ``response`` point at each other, so the interaction, its parsed message (an object per
+    button) and users outlived the click until a garbage collection found them, and by then
+    most had been moved into older generations (bench discord, 200 tables: ~11 000 such
+    objects in 3 s). Without the cycle reference counting frees them when the last user
+    drops them. Only edit_original_response is used on a kept interaction (an ephemeral
+    hand), and it does not need the response object."""
+    with contextlib.suppress(AttributeError):
+        delattr(interaction, "_cs_response")  # discord.py's cache slot of ``response``
 
 
 # Young objects collected at a time (CPython's default: 700). A busy bot makes thousands a
