@@ -10,6 +10,7 @@ frozen rows, the same on both::
 """
 
 from db.database import (
+    BatchFailed,
     Database,
     connect,
     connect_from_env,
@@ -36,6 +37,7 @@ from db.repo import (
     abort_game,
     add_timer,
     append_action,
+    append_action_batches,
     append_actions,
     cancel_table_timers,
     cancel_timer,
@@ -83,6 +85,7 @@ from db.standings import guild_standings, player_standing, rebuild_standings, se
 __all__ = [
     "UNSET",
     "ActionGapError",
+    "BatchFailed",
     "ConstraintError",
     "CorruptDatabaseError",
     "Database",
@@ -109,6 +112,7 @@ __all__ = [
     "abort_game",
     "add_timer",
     "append_action",
+    "append_action_batches",
     "append_actions",
     "cancel_table_timers",
     "cancel_timer",

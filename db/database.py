@@ -116,6 +116,20 @@ class _BatchRefused(Exception):
     """A statement of ``execute_batch`` changed no row: roll the batch back."""
 
 
+class BatchFailed(Exception):
+    """``commit_batches``: a batch was refused (a statement changed no row) or failed
+    (``cause``); it was rolled back, and nothing after it was taken."""
+
+    def __init__(self, items: Sequence[Any], cause: BaseException | None) -> None:
+        super().__init__(f"a batch of {len(items)} was not stored: {cause or 'refused'}")
+        self.items = items
+        self.cause = cause
+
+
+#: How many batches ``commit_batches`` commits before it lets other writers have a turn.
+BATCHES_PER_TURN: Final = 16
+
+
 class Row(Protocol):
     """A result row, read by column name (``row["id"]``)."""
 
@@ -227,6 +241,33 @@ class Database(abc.ABC):
             return False
         return True
 
+    async def commit_batches(
+        self,
+        sql: str,
+        take: Callable[[], Sequence[_T]],
+        params: Callable[[_T], Params],
+        stored: Callable[[Sequence[_T]], None],
+    ) -> None:
+        """Commit what ``take`` hands out, batch after batch, until it hands out nothing
+        (or ``BATCHES_PER_TURN`` batches): each batch is an ``execute_batch`` (whole or not
+        at all) of ``params(item)`` per item, and ``stored`` gets each committed batch on
+        the event loop. A refused or failed batch raises :class:`BatchFailed`.
+
+        ``take`` and ``params`` may run in another thread (SQLite's): ``take`` should only
+        pop from a queue the event loop appends to.
+        """
+        for _ in range(BATCHES_PER_TURN):
+            items = take()
+            if not items:
+                return
+            try:
+                ok = await self.execute_batch(sql, [params(item) for item in items])
+            except Exception as exc:
+                raise BatchFailed(items, exc) from exc
+            if not ok:
+                raise BatchFailed(items, None)
+            stored(items)
+
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run a query and return every row."""
         return await self._run(lambda: self._fetchall(sql, params))
@@ -326,25 +367,45 @@ class SQLiteDatabase(Database):
         # every call is a round trip through the event loop, and on a busy bot each costs
         # milliseconds (the engine's group commit waits for this before acknowledging).
         assert not self.in_transaction, "execute_batch is a transaction of its own"
+        return await self._in_thread(lambda conn: _commit_batch(conn, sql, rows), urgent=True)
 
-        def run(conn: sqlite3.Connection) -> bool:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                changed = conn.executemany(sql, rows).rowcount
-                if changed != len(rows):
-                    conn.execute("ROLLBACK")
-                    return False
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-            return True
+    async def commit_batches(
+        self,
+        sql: str,
+        take: Callable[[], Sequence[_T]],
+        params: Callable[[_T], Params],
+        stored: Callable[[Sequence[_T]], None],
+    ) -> None:
+        # All in the database thread: what arrives while a batch is being committed goes
+        # into the next commit at once, not after a round trip through a busy event loop,
+        # and each batch's waiters are woken by one callback.
+        assert not self.in_transaction, "commit_batches makes transactions of its own"
+        loop = asyncio.get_running_loop()
 
+        def run(conn: sqlite3.Connection) -> BatchFailed | None:
+            for _ in range(BATCHES_PER_TURN):
+                items = take()
+                if not items:
+                    break
+                try:
+                    ok = _commit_batch(conn, sql, [params(item) for item in items])
+                except Exception as exc:
+                    return BatchFailed(items, self._translate(exc) or exc)
+                if not ok:
+                    return BatchFailed(items, None)
+                loop.call_soon_threadsafe(stored, items)
+            return None
+
+        failed = await self._in_thread(run, urgent=True)
+        if failed is not None:
+            raise failed
+
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], _T], urgent: bool) -> _T:
+        """Run ``fn(connection)`` in aiosqlite's thread, as one call (one lock turn)."""
         # ``_execute`` queues a function on aiosqlite's thread; the public methods use it too.
         return await self._run(
-            lambda: self._conn._execute(run, self._conn._conn),  # type: ignore[no-untyped-call]
-            urgent=True,
+            lambda: self._conn._execute(fn, self._conn._conn),  # type: ignore[no-untyped-call]
+            urgent=urgent,
         )
 
     async def _fetchall(self, sql: str, params: Params) -> list[Row]:
@@ -392,6 +453,23 @@ class SQLiteDatabase(Database):
 
     async def _close(self) -> None:
         await self._conn.close()
+
+
+def _commit_batch(conn: sqlite3.Connection, sql: str, rows: Sequence[Params]) -> bool:
+    """``sql`` once per row in a transaction of its own (in the database thread): committed
+    if every run changed exactly one row, else rolled back and False."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        changed = conn.executemany(sql, rows).rowcount
+        if changed != len(rows):
+            conn.execute("ROLLBACK")
+            return False
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return True
 
 
 def _translate_sqlite(exc: sqlite3.Error, where: str) -> StoreError:

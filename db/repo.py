@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from db._util import NO_LIMIT, dump_json, from_ms, load_json, opt_from_ms, to_ms
 from db.database import Database, Row
@@ -619,6 +619,30 @@ async def append_actions(
     """
     rows = [(g, s, dump_json(a), to_ms(now), g, s, g) for g, s, a, now in actions]
     return await db.execute_batch(APPEND_ACTION, rows)
+
+
+#: One action of the group commit: ``(game_id, seq, action, now, the caller's tag)``.
+PendingAction = tuple[int, int, JSONDict, datetime, Any]
+
+
+async def append_action_batches(
+    db: Database,
+    take: Callable[[], Sequence[PendingAction]],
+    stored: Callable[[Sequence[PendingAction]], None],
+) -> None:
+    """The engine's group commit: store what ``take`` hands out as ``append_actions`` would,
+    batch after batch until it has nothing, telling ``stored`` of each committed batch.
+
+    ``take`` may be called in the database's thread. A batch with an action refused or not
+    stored raises :class:`~db.database.BatchFailed` (nothing of it is stored, nothing after it
+    taken); ``append_action`` one by one then names the reason.
+    """
+    await db.commit_batches(APPEND_ACTION, take, _append_params, stored)
+
+
+def _append_params(pending: PendingAction) -> tuple[Any, ...]:
+    game_id, seq, action, now, _ = pending
+    return (game_id, seq, dump_json(action), to_ms(now), game_id, seq, game_id)
 
 
 async def load_actions(db: Database, game_id: int) -> list[JSONDict]:

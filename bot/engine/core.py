@@ -11,7 +11,8 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -49,7 +50,7 @@ from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
 from bot.tournament.pflichtsolo import ListedGame, TableRound
 from db import away, leases, repo, results, versions
-from db.database import Database
+from db.database import BatchFailed, Database
 from db.rows import SeatResult
 
 log = logging.getLogger(__name__)
@@ -136,8 +137,7 @@ class _Stored(asyncio.Future[None]):
         return False
 
 
-class _BatchRefusedError(Exception):
-    """A group commit's batch held an action the store refused."""
+_Pending = tuple[int, int, dict[str, Any], datetime, asyncio.Future[None]]
 
 
 class _ActionWriter:
@@ -149,7 +149,8 @@ class _ActionWriter:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._pending: list[tuple[int, int, dict[str, Any], datetime, asyncio.Future[None]]] = []
+        # Appended here, popped by ``_take`` in the database's thread (deque ops are atomic).
+        self._pending: deque[_Pending] = deque()
         self._task: asyncio.Task[None] | None = None
 
     def append(
@@ -161,24 +162,36 @@ class _ActionWriter:
             self._task = asyncio.create_task(self._flush(), name="doko-action-writer")
         return future
 
+    def _take(self) -> list[_Pending]:
+        batch = []
+        pending = self._pending
+        while pending:
+            batch.append(pending.popleft())
+        return batch
+
+    @staticmethod
+    def _stored(batch: Sequence[_Pending]) -> None:
+        for *_, future in batch:
+            future.set_result(None)
+
     async def _flush(self) -> None:
         while self._pending:
-            batch, self._pending = self._pending, []
-            rows = [(game_id, seq, action, now) for game_id, seq, action, now, _ in batch]
             try:
-                if not await repo.append_actions(self.db, rows):
-                    raise _BatchRefusedError  # nothing stored: one by one names the reason
+                await repo.append_action_batches(self.db, self._take, self._stored)
+            except BatchFailed as failed:
+                await self._one_by_one(failed.items)
             except Exception:
-                for game_id, seq, action, now, future in batch:
-                    try:
-                        await repo.append_action(self.db, game_id, seq, action, now=now)
-                    except Exception as err:
-                        future.set_exception(err)
-                    else:
-                        future.set_result(None)
+                # Nothing was taken (the store is closing, say): each action gets the error.
+                await self._one_by_one(self._take())
+
+    async def _one_by_one(self, batch: Sequence[_Pending]) -> None:
+        for game_id, seq, action, now, future in batch:
+            try:
+                await repo.append_action(self.db, game_id, seq, action, now=now)
+            except Exception as err:
+                future.set_exception(err)
             else:
-                for *_, future in batch:
-                    future.set_result(None)
+                future.set_result(None)
 
 
 class Engine:

@@ -229,6 +229,40 @@ async def test_a_batch_of_actions_is_stored_whole_or_not_at_all(
     assert len(await db.load_actions(store, game.id)) == 3
 
 
+async def test_action_batches_are_taken_until_none_are_left(store: Database, table: Table) -> None:
+    game = await new_game(store, table.session.id, 1)
+    now = at(2026, 1, 1)
+    queue = [
+        [(game.id, 0, {"seat": 1, "reserve": False}, now, "a")],
+        [(game.id, 1, {"seat": 2, "reserve": False}, now, "b")],
+    ]
+    stored: list[list[str]] = []
+    await db.append_action_batches(
+        store,
+        lambda: queue.pop(0) if queue else [],
+        lambda batch: stored.append([tag for *_, tag in batch]),
+    )
+    await asyncio.sleep(0)  # the batches are reported on the event loop
+    assert stored == [["a"], ["b"]]
+    assert len(await db.load_actions(store, game.id)) == 2
+    # A refused action sinks its batch, whole, and nothing after it is taken.
+    queue = [
+        [(game.id, 2, {"seat": 3, "reserve": False}, now, "c")],
+        [(game.id, 3, {"seat": 0, "reserve": False}, now, "d"), (game.id, 1, {}, now, "e")],
+        [(game.id, 3, {"seat": 0, "reserve": False}, now, "f")],
+    ]
+    with pytest.raises(db.BatchFailed) as failed:
+        await db.append_action_batches(
+            store,
+            lambda: queue.pop(0) if queue else [],
+            lambda batch: stored.append([tag for *_, tag in batch]),
+        )
+    await asyncio.sleep(0)
+    assert [tag for *_, tag in failed.value.items] == ["d", "e"]
+    assert stored[2:] == [["c"]] and len(queue) == 1
+    assert len(await db.load_actions(store, game.id)) == 3
+
+
 async def test_concurrent_double_click_stores_one_action(store: Database, table: Table) -> None:
     game = await new_game(store, table.session.id, 1)
     outcomes = await asyncio.gather(

@@ -159,13 +159,13 @@ async def test_a_click_cancelled_while_storing_is_still_applied(
     assert game_id is not None
     from bot.engine import core
 
-    original = core.repo.append_actions
+    original = core.repo.append_action_batches
 
-    async def slow(*args: object, **kwargs: object) -> bool:
+    async def slow(*args: object, **kwargs: object) -> None:
         await asyncio.sleep(0.05)
-        return await original(*args, **kwargs)  # type: ignore[arg-type]
+        await original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(core.repo, "append_actions", slow)
+    monkeypatch.setattr(core.repo, "append_action_batches", slow)
     before = len(await db.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
     click = asyncio.create_task(
