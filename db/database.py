@@ -187,6 +187,10 @@ class Database(abc.ABC):
     async def _rollback(self) -> None:
         """Roll an open transaction back; logs instead of raising."""
 
+    async def _abandon_begin(self) -> None:
+        """After a cancelled ``_begin``: roll back the transaction it may still open."""
+        await self._rollback()
+
     @abc.abstractmethod
     async def schema_version(self) -> int:
         """The number of the last migration applied (0 for a new, empty database)."""
@@ -306,6 +310,12 @@ class Database(abc.ABC):
             try:
                 try:
                     await self._begin()
+                except asyncio.CancelledError:
+                    # The driver may still run BEGIN after the caller gave up (it may be
+                    # waiting for another process's lock): end that transaction too, or
+                    # this connection would keep the write lock and lock everyone out.
+                    await self._abandon_begin()
+                    raise
                 except Exception as exc:
                     error = self._translate(exc)
                     if error is None:
@@ -422,6 +432,22 @@ class SQLiteDatabase(Database):
             if self._conn.in_transaction:
                 await self._conn.execute("ROLLBACK")
         except sqlite3.Error:
+            log.exception("rollback failed on %s", self.path)
+
+    async def _abandon_begin(self) -> None:
+        # Queued behind the BEGIN in aiosqlite's thread, so it runs after it whenever that
+        # ends; checking ``in_transaction`` from here could look before BEGIN has run.
+        def end(conn: sqlite3.Connection) -> None:
+            if conn.in_transaction:
+                conn.rollback()
+
+        done = asyncio.ensure_future(self._conn._execute(end, self._conn._conn))  # type: ignore[no-untyped-call]
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            await done
+            raise
+        except (sqlite3.Error, ValueError):  # ValueError: aiosqlite's connection is closed
             log.exception("rollback failed on %s", self.path)
 
     # -- schema version: PRAGMA user_version ----------------------------------------------
