@@ -640,6 +640,16 @@ class Game:
         if type(action) is Play:  # the common case first, checked and applied on fast ids
             self.play(action.seat, action.card)
             return
+        if type(action) is Announce:  # checked once: the new call state comes with the check
+            if not 0 <= action.seat <= 3 or self.phase is _FINISHED:
+                self.validate(action)  # raises: its reason for a bad seat or a finished game
+            party_calls = self._checked_call(action)
+            party = self.parties[action.seat]
+            assert party is not None
+            self.actions.append(action)
+            self.party_calls[party] = party_calls
+            self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
+            return
         self.validate(action)
         self.actions.append(action)
         match action:
@@ -655,10 +665,7 @@ class Game:
                 if self._next_declarer() is None:
                     self._resolve()
             case Announce():
-                party = self.parties[action.seat]
-                assert party is not None
-                self.party_calls[party] = self._check_call(action.seat, action.call)
-                self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
+                raise AssertionError("calls are applied above")  # pragma: no cover
             case ArmutOffer():
                 self.armut_offers[action.seat] = action.cards
                 if self._next_declarer() is None:
@@ -691,20 +698,7 @@ class Game:
                         "nothing_to_reserve", "this seat has no Vorbehalt it could name"
                     )
             case Announce():
-                if self.phase is not _PLAY:
-                    raise IllegalActionError(
-                        "vorbehalt_open",
-                        "no announcement before the Vorbehaltsabfrage has ended",
-                    )
-                if not self.call_window_open():
-                    raise IllegalActionError(
-                        "hochzeit_not_clarified",
-                        "no announcement before the Hochzeit's Klärungsstich is complete",
-                    )
-                try:
-                    self._check_call(action.seat, action.call)
-                except CallError as err:
-                    raise IllegalActionError(err.reason, str(err)) from None
+                self._checked_call(action)
             case Declare():
                 self._expect_turn(action.seat, _DECLARE, "declare")
                 if action.contract not in self.declarable(action.seat):
@@ -789,6 +783,24 @@ class Game:
             raise IllegalActionError(
                 "not_your_turn", f"it is seat {turn}'s turn, not seat {seat}'s"
             )
+
+    def _checked_call(self, action: Announce) -> PartyCalls:
+        """The calling party's new call state; raises IllegalActionError if the call is not
+        allowed now (the seat exists and the game is not finished: ``validate`` checks that)."""
+        if self.phase is not _PLAY:
+            raise IllegalActionError(
+                "vorbehalt_open",
+                "no announcement before the Vorbehaltsabfrage has ended",
+            )
+        if not self.call_window_open():
+            raise IllegalActionError(
+                "hochzeit_not_clarified",
+                "no announcement before the Hochzeit's Klärungsstich is complete",
+            )
+        try:
+            return self._check_call(action.seat, action.call)
+        except CallError as err:
+            raise IllegalActionError(err.reason, str(err)) from None
 
     def _check_call(self, seat: int, call: Call) -> PartyCalls:
         party = self.parties[seat]
