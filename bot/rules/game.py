@@ -11,7 +11,6 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from operator import itemgetter
 from typing import NamedTuple, assert_never
 
 from bot.rules.calls import (
@@ -871,12 +870,8 @@ class Game:
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
         self._code = ft.code
         self._order = ft.order
-        # ``FastTables.encode`` and ``decode`` inlined (every hand holds ten or twelve cards):
-        # one lookup per hand, not a method call.
-        code = ft.code
-        card = ft.card
-        fh = self._fh = [sorted(itemgetter(*h)(code)) for h in self.hands]
-        self.hands = [list(itemgetter(*f)(card)) for f in fh]  # same order as the fast ids
+        self._fh = [ft.encode(h) for h in self.hands]
+        self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids
         self._fcur = []
         self.phase = _PLAY
         self._play_turn = self.leader
