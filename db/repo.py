@@ -592,9 +592,7 @@ async def append_action(
     transaction when there is one, else in its own; either way it is durable on commit.
     """
     async with db.transaction():
-        inserted = await db.execute(
-            APPEND_ACTION, (game_id, seq, dump_json(action), to_ms(now), game_id, seq, game_id)
-        )
+        inserted = await db.execute(APPEND_ACTION, _action_row(game_id, seq, action, now))
         if inserted:
             return
         status = await db.fetchval(GAME_STATUS, (game_id,))
@@ -617,8 +615,7 @@ async def append_actions(
     thread). False when any action was refused; nothing is stored then, and ``append_action``
     one by one names the reason.
     """
-    rows = [(g, s, dump_json(a), to_ms(now), g, s, g) for g, s, a, now in actions]
-    return await db.execute_batch(APPEND_ACTION, rows)
+    return await db.execute_batch(APPEND_ACTION, [_action_row(*a) for a in actions])
 
 
 #: One action of the group commit: ``(game_id, seq, action, now, the caller's tag)``.
@@ -641,7 +638,11 @@ async def append_action_batches(
 
 
 def _append_params(pending: PendingAction) -> tuple[Any, ...]:
-    game_id, seq, action, now, _ = pending
+    return _action_row(*pending[:4])
+
+
+def _action_row(game_id: int, seq: int, action: JSONDict, now: datetime | None) -> tuple[Any, ...]:
+    """APPEND_ACTION's parameters."""
     return (game_id, seq, dump_json(action), to_ms(now), game_id, seq, game_id)
 
 
