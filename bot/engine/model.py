@@ -127,8 +127,8 @@ class TableChanged:
 
 
 @dataclass(frozen=True)
-class ViewChanged:
-    """Sent for each seated human after every change: their own view only.
+class _UserView:
+    """An event for one user with their own view of the game.
 
     ``view`` (the game seat ``seat``'s view) is built when first read: the Discord front end
     renders the hand later, from the engine, and an eager view for every human on every
@@ -147,18 +147,13 @@ class ViewChanged:
 
 
 @dataclass(frozen=True)
-class YourTurn:
-    """The user is to act (sent after their ViewChanged); ``view`` as there."""
+class ViewChanged(_UserView):
+    """Sent for each seated human after every change: their own view only."""
 
-    table_id: int
-    version: int
-    user_id: int
-    seat: int
-    make_view: Callable[[], PlayerView] = field(repr=False, compare=False)
 
-    @cached_property
-    def view(self) -> PlayerView:
-        return self.make_view()
+@dataclass(frozen=True)
+class YourTurn(_UserView):
+    """The user is to act (sent after their ViewChanged)."""
 
 
 @dataclass(frozen=True, slots=True)
