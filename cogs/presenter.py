@@ -292,12 +292,19 @@ class Presenter:
         """Whether the message is the user's hand and shows the table as it is now."""
         state = self.tables.get(table_id)
         hand = state.hands.get(user_id) if state is not None else None
-        if hand is None or hand.message_id != message_id or hand.shown is None:
+        if hand is None or hand.message_id != message_id:
+            return False
+        return self._shows_now(hand, table_id, lang) is True
+
+    def _shows_now(self, hand: HandMessage, table_id: int, lang: Lang) -> bool | None:
+        """Whether the hand message shows the table's current version in ``lang``; None
+        when the table is closed."""
+        if hand.shown is None:
             return False
         try:
             return hand.shown == (self.bot.engine.version(table_id), lang)
         except EngineError:
-            return False
+            return None
 
     async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""
@@ -552,12 +559,10 @@ class Presenter:
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
         hand = state.hands.get(user_id)
-        if hand is not None and hand.shown is not None and not user.dms_closed:
-            try:
-                if hand.shown == (self.bot.engine.version(state.table_id), user.lang):
-                    return  # the DM shows this version already
-            except EngineError:
-                return
+        if hand is not None and not user.dms_closed:
+            current = self._shows_now(hand, state.table_id, user.lang)
+            if current is None or current:
+                return  # the DM shows this version already, or the table is closed
         await self._take_turn()
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
