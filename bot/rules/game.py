@@ -118,7 +118,8 @@ class Redeal(StrEnum):
 
 
 # Actions are values; the hot path hands out shared instances instead of building new ones.
-_PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) for s in range(4))
+# Keyed by Card in dicts: a Card indexes a tuple on the slow generic path (int subclass).
+_PLAYS: tuple[dict[Card, Play], ...] = tuple({c: Play(s, c) for c in CARDS} for s in range(4))
 _ANNOUNCES: tuple[dict[Call, Announce], ...] = tuple(
     {c: Announce(s, c) for c in Call} for s in range(4)
 )
@@ -415,7 +416,7 @@ class Game:
         # The play phase runs on fast ids (bot.rules.fast): the card order's tables, each
         # hand as a sorted fast-id list, the open trick; ``hands`` and ``current`` mirror them.
         self._ft: FastTables = fast_tables(_NORMAL, self.rules)
-        self._code = self._ft.code  # Card → fast id, the hot path's first lookup
+        self._code = self._ft.code_of  # Card → fast id, the hot path's first lookup
         self._fh: list[list[int]] = []
         self._fcur: list[int] = []
         # The open trick's led class as a fast-id range [lo, hi), set when a trick is led.
@@ -527,6 +528,12 @@ class Game:
         if self.rules.solos_enabled:
             options.extend(SOLOS)
         return options
+
+    def _may_declare(self, seat: int, contract: Contract) -> bool:
+        """``contract in self.declarable(seat)`` without building the list."""
+        if contract is _HOCHZEIT:
+            return self._may_declare_hochzeit(seat)
+        return contract in SOLOS and self.rules.solos_enabled  # a tuple: no Python-level hash
 
     def _may_declare_hochzeit(self, seat: int) -> bool:
         return self.hands[seat].count(_CQ) == 2 and seat != self.vorgefuehrt
@@ -649,6 +656,41 @@ class Game:
             self.party_calls[party] = party_calls
             self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
             return
+        if type(action) is Reserve:  # the Vorbehaltsabfrage's turns, checked in place
+            seat = action.seat
+            if (
+                self.phase is _VORBEHALT
+                and seat == self._turn
+                and (not action.reserve or self.has_vorbehalt(seat))
+            ):
+                self.actions.append(action)
+                reservations = self.reservations
+                reservations[seat] = action.reserve
+                if None in reservations:
+                    self._turn = self._speakers[4 - reservations.count(None)]
+                    return
+                if True in reservations:
+                    self.phase = _DECLARE
+                    self._turn = self._next_declarer()
+                    return
+                self._resolve()
+                self._turn = self._compute_turn()
+                return
+        elif type(action) is Declare:
+            seat = action.seat
+            if (
+                self.phase is _DECLARE
+                and seat == self._turn
+                and self._may_declare(seat, action.contract)
+            ):
+                self.actions.append(action)
+                self.declarations[seat] = action.contract
+                turn = self._next_declarer()
+                if turn is None:
+                    self._resolve()
+                    turn = self._compute_turn()
+                self._turn = turn
+                return
         self.validate(action)
         self.actions.append(action)
         match action:
@@ -700,7 +742,7 @@ class Game:
                 self._checked_call(action)
             case Declare():
                 self._expect_turn(action.seat, _DECLARE, "declare")
-                if action.contract not in self.declarable(action.seat):
+                if not self._may_declare(action.seat, action.contract):
                     if action.contract is _HOCHZEIT:
                         raise IllegalActionError(
                             "hochzeit_needs_both_alten",
@@ -868,7 +910,7 @@ class Game:
         if self.rules.schweinchen and contract.schweinchen_possible:
             self.schweinchen = schweinchen_holder(self.hands)
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
-        self._code = ft.code
+        self._code = ft.code_of
         self._order = ft.order
         self._fh = [ft.encode(h) for h in self.hands]
         self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids

@@ -13,14 +13,24 @@ from bot.rules.calls import Party
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
 from bot.rules.fast import fast_tables, playout
-from bot.rules.game import Deal, Game, IllegalActionError, Phase, Play, legal_cards, replay
+from bot.rules.game import (
+    Deal,
+    Declare,
+    Game,
+    IllegalActionError,
+    Phase,
+    Play,
+    Reserve,
+    legal_cards,
+    replay,
+)
 from bot.rules.records import (
     game_record_from_dict,
     game_record_to_dict,
     game_summary,
     replay_record,
 )
-from bot.rules.round import FiveSeating
+from bot.rules.round import FiveSeating, RoundContext
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import player_view, public_view
 from tests.rules.helpers import house_rulesets, play_any
@@ -227,3 +237,43 @@ def test_play_refuses_exactly_what_the_card_rules_forbid(index: int, seed: int) 
         options = game.legal_cards(turn)
         game.play(turn, options[rng.randrange(len(options))])
     assert game.finished
+
+
+@settings(max_examples=80, deadline=None)
+@given(index=st.integers(0, len(RULESETS) - 1), seed=st.integers(0, 2**32))
+def test_vorbehalt_turns_accept_exactly_the_legal_actions(index: int, seed: int) -> None:
+    """``apply`` checks Reserve and Declare in place; ``validate`` gives the reasons.
+
+    At every step of random Vorbehaltsabfragen (a Pflichtsolo round now and then, so that a
+    seat is vorgeführt), every Reserve and Declare of every seat: ``apply`` accepts exactly
+    what ``legal_actions`` offers, a refused one raises ``validate``'s reason and changes
+    nothing, and the seat to act afterwards is the one the full recount names.
+    """
+    _, ruleset = RULESETS[index]
+    rng = random.Random(seed)
+    done = tuple(rng.random() < 0.5 for _ in range(4))
+    round = RoundContext(rng.randrange(1, 5), done) if rng.random() < 0.5 else None  # type: ignore[arg-type]
+    game = Game(Deal.shuffled(seed, dealer=rng.randrange(4), round=round, ruleset=ruleset))
+    candidates: list[Reserve | Declare] = [Reserve(s, r) for s in range(4) for r in (False, True)]
+    candidates += [Declare(s, c) for s in range(4) for c in Contract]
+    while game.phase in (Phase.VORBEHALT, Phase.DECLARE):
+        offered = {a for s in range(4) for a in game.legal_actions(s)}
+        for action in candidates:
+            if action in offered:
+                continue
+            with pytest.raises(IllegalActionError) as refused:
+                game.validate(action)
+            state = (list(game.reservations), dict(game.declarations), game.phase)
+            count, turn = len(game.actions), game.to_act()
+            with pytest.raises(IllegalActionError) as applied:
+                game.apply(action)
+            assert applied.value.reason == refused.value.reason, action
+            assert (list(game.reservations), dict(game.declarations), game.phase) == state
+            assert (len(game.actions), game.to_act()) == (count, turn)
+        mine: list[Reserve | Declare] = [a for a in offered if isinstance(a, Reserve | Declare)]
+        if not mine:
+            break  # Schmeißen or an Armut offer is all that is left: not these branches
+        action = mine[rng.randrange(len(mine))]
+        game.apply(action)
+        assert game.actions[-1] is action
+        assert game.to_act() == game._compute_turn()
