@@ -48,7 +48,7 @@ def play_game(deal: Deal, seats: Sequence[Strategy], rng_seed: str) -> Game:
         assert seat is not None
         view = player_view(game, seat)
         action = seats[seat].choose(view, rngs[seat])
-        turn = (seat, len(game.actions))
+        turn = (seat, game.action_count)
         if isinstance(action, Announce):
             calls_in_turn = calls_in_turn + 1 if last_turn and last_turn[0] == seat else 1
             if calls_in_turn > _MAX_CALLS_PER_TURN:

@@ -125,7 +125,7 @@ class _Table:
     def version(self) -> int:
         """Grows with every change: one step per stored action, no write to ``tables`` needed."""
         if self.live and self.game is not None:
-            return self.stored_version + len(self.game.actions)
+            return self.stored_version + self.game.action_count
         return self.stored_version
 
 
@@ -620,7 +620,7 @@ class Engine:
             raise EngineError(err.reason, str(err)) from None
         tricks_before = len(game.tricks)
         stored = self._writer.append(
-            table.game_id, len(game.actions), action_to_dict(action), self.clock()
+            table.game_id, game.action_count, action_to_dict(action), self.clock()
         )
         cancelled = False
         while not stored.done():
@@ -838,7 +838,7 @@ class Engine:
                         return
                     version = table.version
                     view = player_view(game, seat)
-                    rng = random.Random(f"{game.deal.seed}:{len(game.actions)}:{seat}")
+                    rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}")
                     level = info.ai_level or STAND_IN_LEVEL
                 action = await self._decide(level, view, rng)
                 async with table.lock:
@@ -894,7 +894,7 @@ class Engine:
             seat = game.to_act()
             assert seat is not None
             view = player_view(game, seat)
-            rng = random.Random(f"{game.deal.seed}:{len(game.actions)}:{seat}:timeout")
+            rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
             action = self.ai.choose(STAND_IN_LEVEL, view, rng)
             await self._apply(table, action)
         await self._after_change(table)

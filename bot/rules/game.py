@@ -355,6 +355,7 @@ class Game:
         "_follow",
         "_ft",
         "_last_call_at",
+        "_log",
         "_order",
         "_play_turn",
         "_played",
@@ -362,7 +363,6 @@ class Game:
         "_trick_objects",
         "_tricks",
         "_turn",
-        "actions",
         "armut",
         "armut_offers",
         "calls",
@@ -391,7 +391,9 @@ class Game:
         self.rules = deal.ruleset
         self.dealer = deal.dealer
         self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]
-        self.actions: list[Action] = []
+        # Every action but the plays, each with the number of cards played before it: the
+        # plays are in the tricks already, and ``actions`` merges the two when asked.
+        self._log: list[tuple[int, Action]] = []
         self.reservations: list[bool | None] = [None] * 4
         self.declarations: dict[int, Contract] = {}
         self.contract: Contract | None = None
@@ -452,6 +454,31 @@ class Game:
             for leader, winner, _, (c0, c1, c2, c3) in self._played[len(built) :]:
                 built.append(Trick(leader, (card[c0], card[c1], card[c2], card[c3]), winner))
         return built
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every accepted action in order (a new list): ``replay(deal, actions)`` rebuilds
+        the game. Plays are kept only in the tricks, so the hot path logs nothing per card."""
+        card = self._ft.card  # plays come after the contract's tables are set
+        plays = [
+            _PLAYS[(leader + i) % 4][card[c]]
+            for leader, _, _, cards in self._played
+            for i, c in enumerate(cards)
+        ]
+        plays.extend(_PLAYS[(self.leader + i) % 4][card[c]] for i, c in enumerate(self._fcur))
+        out: list[Action] = []
+        done = 0
+        for before, action in self._log:
+            out.extend(plays[done:before])
+            done = before
+            out.append(action)
+        out.extend(plays[done:])
+        return out
+
+    @property
+    def action_count(self) -> int:
+        """``len(self.actions)`` without building the list."""
+        return len(self._log) + 4 * len(self._played) + len(self._fcur)
 
     def played_by(self, card: Card) -> list[int]:
         """The seats that have played ``card`` so far, open trick included, in playing order."""
@@ -652,7 +679,7 @@ class Game:
             party_calls = self._checked_call(action)
             party = self.parties[action.seat]
             assert party is not None
-            self.actions.append(action)
+            self._log.append((4 * len(self._played) + len(self._fcur), action))
             self.party_calls[party] = party_calls
             self.calls.append((action.seat, action.call, len(self.hands[action.seat])))
             return
@@ -663,7 +690,7 @@ class Game:
                 and seat == self._turn
                 and (not action.reserve or self.has_vorbehalt(seat))
             ):
-                self.actions.append(action)
+                self._log.append((0, action))
                 reservations = self.reservations
                 reservations[seat] = action.reserve
                 if None in reservations:
@@ -683,7 +710,7 @@ class Game:
                 and seat == self._turn
                 and self._may_declare(seat, action.contract)
             ):
-                self.actions.append(action)
+                self._log.append((0, action))
                 self.declarations[seat] = action.contract
                 turn = self._next_declarer()
                 if turn is None:
@@ -692,7 +719,7 @@ class Game:
                 self._turn = turn
                 return
         self.validate(action)
-        self.actions.append(action)
+        self._log.append((0, action))  # only calls are made in play, and they are above
         match action:
             case Reserve():
                 self.reservations[action.seat] = action.reserve
@@ -991,7 +1018,6 @@ class Game:
             if i >= 0:
                 cur.append(h.pop(i))
                 self.hands[seat].pop(i)
-                self.actions.append(_PLAYS[seat][card])
                 if len(cur) < 4:
                     self._turn = self._play_turn = seat = _NEXT_SEAT[seat]
                     return seat

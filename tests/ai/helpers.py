@@ -68,7 +68,7 @@ def play_out_one(game: Game, seats: Sequence[Strategy], rng_seed: int) -> Action
     seat = game.to_act()
     assert seat is not None
     view = player_view(game, seat)
-    action = seats[seat].choose(view, random.Random(rng_seed * 131 + len(game.actions)))
+    action = seats[seat].choose(view, random.Random(rng_seed * 131 + game.action_count))
     assert action in view.legal
     game.apply(action)
     return action

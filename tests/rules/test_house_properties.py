@@ -14,6 +14,8 @@ from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
 from bot.rules.fast import fast_tables, playout
 from bot.rules.game import (
+    Action,
+    Announce,
     Deal,
     Declare,
     Game,
@@ -277,3 +279,25 @@ def test_vorbehalt_turns_accept_exactly_the_legal_actions(index: int, seed: int)
         game.apply(action)
         assert game.actions[-1] is action
         assert game.to_act() == game._compute_turn()
+
+
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, len(RULESETS) - 1), seed=st.integers(0, 2**32))
+def test_actions_are_the_applied_actions_in_order(index: int, seed: int) -> None:
+    """``actions`` merges the logged actions with the plays kept in the tricks: after every
+    step it is exactly what was applied, Ansagen out of turn included, in order."""
+    _, ruleset = RULESETS[index]
+    game, rng = start(ruleset, seed)
+    applied: list[Action] = []
+    while not game.finished:
+        options = [a for s in range(4) for a in game.legal_actions(s)]
+        calls: list[Action] = [a for a in options if isinstance(a, Announce)]
+        if not calls or rng.random() < 0.7:
+            options = [a for a in options if not isinstance(a, Announce)]
+        else:
+            options = calls
+        action = options[rng.randrange(len(options))]
+        game.apply(action)
+        applied.append(action)
+        assert game.action_count == len(applied)
+        assert game.actions == applied
