@@ -6,6 +6,7 @@ are the same value; ties between them are broken by their position in the trick.
 
 from __future__ import annotations
 
+import _random
 import random
 from enum import IntEnum
 
@@ -131,6 +132,19 @@ _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {
     size: tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
     for size in (len(_DECKS[True]), len(_DECKS[False]))
 }
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int seed, the same state, without the Python-level
+    ``__init__`` and ``seed`` frames (a game draws its deal from a fresh generator). Only
+    the generator's own draws are meant: ``gauss`` state is not set up."""
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    return rng
 
 
 def deal_hands(rng: random.Random, with_nines: bool = True) -> tuple[tuple[Card, ...], ...]:

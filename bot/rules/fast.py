@@ -20,7 +20,7 @@ from functools import cache
 from math import floor  # floor(x), not int(x), for x >= 0: the same value, a cheaper call
 from operator import itemgetter, mul
 
-from bot.rules.cards import AUGEN, CARDS, Card, deck
+from bot.rules.cards import AUGEN, CARDS, Card, deck, seeded_random
 from bot.rules.contracts import TRUMP, CardOrder, Contract
 from bot.rules.ruleset import DDV, DulleTie, Ruleset
 
@@ -402,4 +402,4 @@ def random_playout_from_deal(seed: int) -> tuple[int, int]:
     Deterministic per seed, but not the hands of ``Deal.shuffled(seed)``: ``deal`` draws
     the cards differently from ``rng.shuffle``.
     """
-    return random_playout(random.Random(seed))
+    return random_playout(seeded_random(seed))

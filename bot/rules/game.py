@@ -7,7 +7,6 @@ raises ``IllegalActionError`` with a machine-readable reason. ``replay`` rebuild
 from __future__ import annotations
 
 import itertools
-import random
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
@@ -22,7 +21,7 @@ from bot.rules.calls import (
     check_call,
 )
 from bot.rules.calls import legal_calls as _legal_calls
-from bot.rules.cards import AUGEN, CARDS, Card, Rank, deal_hands, deck
+from bot.rules.cards import AUGEN, CARDS, Card, Rank, deal_hands, deck, seeded_random
 from bot.rules.contracts import SOLOS, TRUMP, CardOrder, Contract
 from bot.rules.fast import FastTables, fast_tables, trick_winner
 from bot.rules.round import RoundContext, SoloKind, bock_triggers, next_dealer
@@ -206,7 +205,7 @@ class Deal:
         bock: int = 1,
     ) -> Deal:
         """A seeded deal: the same seed always gives the same hands."""
-        hands = deal_hands(random.Random(seed), ruleset.with_nines)
+        hands = deal_hands(seeded_random(seed), ruleset.with_nines)
         # Dealt from the deck itself, so ``__post_init__``'s card check (sorting 48 cards,
         # a tenth of starting a game) is skipped; the other checks still run.
         deal = object.__new__(cls)

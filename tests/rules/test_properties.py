@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.rules.calls import Party
-from bot.rules.cards import CARDS, Card, deck, parse_card
+from bot.rules.cards import CARDS, Card, deal_hands, deck, parse_card, seeded_random
 from bot.rules.contracts import Contract
 from bot.rules.game import Deal, Game, Trick, replay
 from bot.rules.records import (
@@ -136,6 +136,21 @@ def test_same_seed_same_deal(seed: int, dealer: int) -> None:
     assert sorted(c for h in a.hands for c in h) == deck()
     # shuffled skips the card check of the constructor, but builds the same deal.
     assert a == Deal(a.hands, a.dealer, a.round, a.ruleset, a.seed, a.bock)
+
+
+@given(seed=st.integers(-(2**70), 2**70))
+def test_seeded_random_is_random_random(seed: int) -> None:
+    """The deal's generator, built without ``Random.__init__``, has ``Random(seed)``'s state,
+    so a seed keeps its hands: the shuffle draws the same cards."""
+    fast, plain = seeded_random(seed), random.Random(seed)
+    assert fast.getrandbits(32) == plain.getrandbits(32)
+    assert [fast.random() for _ in range(5)] == [plain.random() for _ in range(5)]
+    assert deal_hands(seeded_random(seed)) == deal_hands(random.Random(seed))
+    cards = deck()
+    random.Random(seed).shuffle(cards)
+    assert deal_hands(seeded_random(seed)) == tuple(
+        tuple(sorted(cards[i * 12 : (i + 1) * 12])) for i in range(4)
+    )
 
 
 @pytest.mark.parametrize(("dealer", "bock"), [(4, 1), (-1, 1), (0, 0)])
