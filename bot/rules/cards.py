@@ -128,8 +128,12 @@ def deck(with_nines: bool = True) -> list[Card]:
 
 # Fisher–Yates from the last position down, each index drawn by rejection from ``k`` random
 # bits: exactly the steps of ``random.shuffle`` (CPython 3.11), without a method call per card.
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {
-    size: tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+# Positions ``i`` that draw with the same ``k`` (the bit length of ``i + 1``) are one range.
+_SHUFFLE_RANGES: dict[int, tuple[tuple[int, range], ...]] = {
+    size: tuple(
+        (k, range(min(size - 1, 2**k - 2), 2 ** (k - 1) - 2, -1))
+        for k in range(size.bit_length(), 1, -1)
+    )
     for size in (len(_DECKS[True]), len(_DECKS[False]))
 }
 
@@ -151,11 +155,12 @@ def deal_hands(rng: random.Random, with_nines: bool = True) -> tuple[tuple[Card,
     """Shuffle with the given generator and deal the deck to four seats, sorted."""
     cards = list(_DECKS[with_nines])
     bits = rng.getrandbits
-    for i, n, k in _SHUFFLE_STEPS[len(cards)]:
-        j = bits(k)
-        while j >= n:
+    for k, positions in _SHUFFLE_RANGES[len(cards)]:
+        for i in positions:
             j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:  # j must be below i + 1
+                j = bits(k)
+            cards[i], cards[j] = cards[j], cards[i]
     size = len(cards) // 4
     return (
         tuple(sorted(cards[:size])),
