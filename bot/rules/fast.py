@@ -49,6 +49,8 @@ class FastTables:
     lo: tuple[int, ...]  # first fast id of this card's follow-suit class
     hi: tuple[int, ...]  # one past the last fast id of that class
     strength: tuple[tuple[int, ...], ...]  # [led card][card]: the highest strength wins
+    span: tuple[tuple[int, int], ...]  # (lo, hi) of this card's class, built once
+    same_class: tuple[tuple[bool, ...], ...]  # [led card][card]: the card follows the led one
     dulle: int  # fast id of the H10 when it is a trump, else -1
     second_dulle_wins: tuple[bool, bool]  # (an earlier trick, the last trick)
     house_dulle: int  # ``dulle`` when a house rule may let the second one win, else -2
@@ -117,6 +119,8 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
         lo=tuple(lo),
         hi=tuple(hi),
         strength=tuple(by_class[k] for k in klass),
+        span=tuple(zip(lo, hi, strict=True)),
+        same_class=tuple(tuple(klass[i] == k for i in range(size)) for k in klass),
         dulle=dulle,
         second_dulle_wins=second_wins,
         house_dulle=dulle if second_wins != (False, False) else -2,

@@ -10,7 +10,7 @@ import itertools
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from typing import NamedTuple, assert_never
+from typing import NamedTuple, NoReturn, assert_never
 
 from bot.rules.calls import (
     NO_CALLS,
@@ -352,6 +352,7 @@ class Game:
         "_fcur",
         "_fh",
         "_follow",
+        "_follows",
         "_ft",
         "_last_call_at",
         "_log",
@@ -420,8 +421,10 @@ class Game:
         self._code = self._ft.code_of  # Card → fast id, the hot path's first lookup
         self._fh: list[list[int]] = []
         self._fcur: list[int] = []
-        # The open trick's led class as a fast-id range [lo, hi), set when a trick is led.
+        # The open trick's led class, set when a trick is led: as a fast-id range [lo, hi)
+        # for ``legal_cards``, and as a table of which cards follow it for ``play``.
         self._follow: tuple[int, int] = (0, 0)
+        self._follows: tuple[bool, ...] = ()
         # The seat to play a card, -1 outside the play phase: one check on the hot path.
         self._play_turn = -1
         # Each finished trick as (leader, winner, Augen, its four fast ids); ``tricks`` builds
@@ -996,25 +999,24 @@ class Game:
         this one frame: its turn, the card held, the led class followed if held. Anything
         else goes to ``validate`` for its reason.
         """
-        if seat == self._play_turn and card.__class__ is Card:
-            f = self._code[card]
-            h = self._fh[seat]
-            cur = self._fcur
+        if seat == self._play_turn:
             try:
-                i = h.index(f)
-            except ValueError:
-                i = -1  # not held
+                f = self._code[card]  # KeyError or TypeError: not a card
+                h = self._fh[seat]
+                i = h.index(f)  # ValueError: not held
+            except (KeyError, TypeError, ValueError):
+                pass  # ``validate`` names the reason
             else:
-                if cur:
+                cur = self._fcur
+                if not cur:
+                    ft = self._ft  # leads: the class the others follow
+                    self._follow = ft.span[f]
+                    self._follows = ft.same_class[f]
+                elif not self._follows[f]:
                     lo, hi = self._follow
-                    if not lo <= f < hi:
-                        j = bisect_left(h, lo)
-                        if j < len(h) and h[j] < hi:
-                            i = -1  # holds the led class: must follow
-                else:
-                    ft = self._ft
-                    self._follow = (ft.lo[f], ft.hi[f])  # leads: the class the others follow
-            if i >= 0:
+                    j = bisect_left(h, lo)
+                    if j < len(h) and h[j] < hi:
+                        self._refuse(Play(seat, card))  # holds the led class: must follow
                 cur.append(h.pop(i))
                 self.hands[seat].pop(i)
                 if len(cur) < 4:
@@ -1022,10 +1024,12 @@ class Game:
                     return seat
                 self._end_trick(cur)
                 return self._turn
-        elif type(card) is int and 0 <= card < len(CARDS):
-            return self.play(seat, Card(card))  # a plain card number, e.g. from a test
-        self.validate(Play(seat, card))
-        raise AssertionError(f"validate passed a play the fast check refused: {seat} {card}")
+        self._refuse(Play(seat, card))
+
+    def _refuse(self, action: Action) -> NoReturn:
+        """Raise ``validate``'s reason for an action the fast check refused."""
+        self.validate(action)
+        raise AssertionError(f"validate passed an action the fast check refused: {action}")
 
     def _end_trick(self, cur: list[int]) -> None:
         ft = self._ft

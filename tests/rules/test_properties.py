@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bot.rules.calls import Party
 from bot.rules.cards import CARDS, Card, deal_hands, deck, parse_card, seeded_random
 from bot.rules.contracts import Contract
-from bot.rules.game import Deal, Game, Trick, replay
+from bot.rules.game import Deal, Game, IllegalActionError, Phase, Play, Trick, replay
 from bot.rules.records import (
     game_record_from_dict,
     game_record_to_dict,
@@ -183,3 +183,29 @@ def test_rules_core_imports_only_stdlib_and_itself() -> None:
                 assert top in allowed, f"{path.name} imports {name}"
                 if top == "bot":
                     assert name.startswith("bot.rules"), f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("bad", ["CQ", None, [1], 99, -1, 2.5])
+def test_play_refuses_what_is_not_a_card(bad: object) -> None:
+    """Values that are no card kind get ``validate``'s reason, and nothing changes."""
+    game = random_game(Contract.NORMAL, 7, stop_after=4, call_rate=0.0)
+    assert game.phase is Phase.PLAY
+    seat = game.to_act()
+    assert seat is not None
+    before = ([list(h) for h in game.hands], game.action_count)
+    with pytest.raises(IllegalActionError) as refused:
+        game.play(seat, bad)  # type: ignore[arg-type]
+    assert refused.value.reason == "card_not_in_hand"
+    assert ([list(h) for h in game.hands], game.action_count) == before
+
+
+def test_play_takes_a_card_number() -> None:
+    """A card's int value plays that card, and the log holds the Card."""
+    game = random_game(Contract.NORMAL, 7, stop_after=4, call_rate=0.0)
+    seat = game.to_act()
+    assert seat is not None
+    card = game.legal_cards(seat)[0]
+    game.play(seat, int(card))  # type: ignore[arg-type]
+    assert game.actions[-1] == Play(seat, card)
+    assert type(game.actions[-1].card) is Card
+    assert game.current == [card]
