@@ -390,7 +390,7 @@ class Game:
         self.deal = deal
         self.rules = deal.ruleset
         self.dealer = deal.dealer
-        self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]
+        self.hands: list[list[Card]] = list(map(sorted, deal.hands))
         # Every action but the plays, each with the number of cards played before it: the
         # plays are in the tricks already, and ``actions`` merges the two when asked.
         self._log: list[tuple[int, Action]] = []
@@ -411,9 +411,15 @@ class Game:
         self.schweinchen: int | None = None  # seat holding both Karo-Asse as Schweinchen
         self.redeal: Redeal | None = None  # ended without play: deal again, nobody scores
         self._speakers = _SPEAKERS[self.dealer]
-        if self._pflichtsolo_round() is not None:
-            self.vorgefuehrt = self._pflichtsolo_round().vorgefuehrt(self.dealer)  # type: ignore[union-attr]
-        self.phase = _DECLARE if self.vorgefuehrt is not None else _VORBEHALT
+        ctx = self._pflichtsolo_round()
+        if ctx is not None:
+            self.vorgefuehrt = ctx.vorgefuehrt(self.dealer)
+        if self.vorgefuehrt is None:
+            self.phase = _VORBEHALT
+            self._turn: int | None = self._speakers[0]
+        else:
+            self.phase = _DECLARE  # the vorgeführt seat names its solo, nobody else speaks
+            self._turn = self.vorgefuehrt
         self._order: CardOrder = _NORMAL_ORDER
         # The play phase runs on fast ids (bot.rules.fast): the card order's tables, each
         # hand as a sorted fast-id list, the open trick; ``hands`` and ``current`` mirror them.
@@ -431,7 +437,6 @@ class Game:
         # the Trick objects from it when asked, so a game that nobody looks at makes none.
         self._played: list[tuple[int, int, int, list[int]]] = []
         self._trick_objects: list[Trick] = []
-        self._turn: int | None = self._compute_turn()
         self._tricks = self.rules.hand_size  # tricks in a game (10 without nines)
         # Fewest cards in hand with which any call is still possible (a reply to "schwarz").
         self._last_call_at = self._tricks - 6
@@ -941,8 +946,8 @@ class Game:
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
         self._code = ft.code_of
         self._order = ft.order
-        self._fh = [ft.encode(h) for h in self.hands]
-        self.hands = [ft.decode(h) for h in self._fh]  # same order as the fast ids
+        self._fh = list(map(ft.encode, self.hands))
+        self.hands = list(map(ft.decode, self._fh))  # same order as the fast ids
         self._fcur = []
         self.phase = _PLAY
         self._play_turn = self.leader
@@ -990,7 +995,12 @@ class Game:
             self.leader = seat  # the soloist leads a Pflichtsolo, vorgeführt or not (TSR 5.1)
 
     def _set_parties(self, re: set[int]) -> None:
-        self.parties = [_RE if s in re else _KONTRA for s in range(4)]
+        self.parties = [
+            _RE if 0 in re else _KONTRA,
+            _RE if 1 in re else _KONTRA,
+            _RE if 2 in re else _KONTRA,
+            _RE if 3 in re else _KONTRA,
+        ]  # not a comprehension: that is a function call of its own (Python 3.11)
 
     def play(self, seat: int, card: Card) -> int | None:
         """``apply(Play(seat, card))`` without building the action; raises the same errors.

@@ -258,6 +258,7 @@ def test_vorbehalt_turns_accept_exactly_the_legal_actions(index: int, seed: int)
     game = Game(Deal.shuffled(seed, dealer=rng.randrange(4), round=round, ruleset=ruleset))
     candidates: list[Reserve | Declare] = [Reserve(s, r) for s in range(4) for r in (False, True)]
     candidates += [Declare(s, c) for s in range(4) for c in Contract]
+    assert game.to_act() == game._compute_turn()
     while game.phase in (Phase.VORBEHALT, Phase.DECLARE):
         offered = {a for s in range(4) for a in game.legal_actions(s)}
         for action in candidates:
