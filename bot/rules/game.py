@@ -641,18 +641,21 @@ class Game:
         if seat != turn:
             return actions  # only calls are made out of turn, and only in play
         phase = self.phase
+        # The rules' flags are checked here before the calls: a call costs more than a check.
+        rules = self.rules
         if phase is _VORBEHALT:
-            actions.append(_RESERVES[seat][False])
-            if self.has_vorbehalt(seat):
-                actions.append(_RESERVES[seat][True])
-            if schmeissen_reasons(self.hands[seat], self.rules):
+            if rules.solos_enabled or self.has_vorbehalt(seat):
+                actions.extend(_RESERVES[seat])
+            else:
+                actions.append(_RESERVES[seat][False])
+            if rules.schmeissen and schmeissen_reasons(self.hands[seat], rules):
                 actions.append(Schmeissen(seat))
         elif phase is _DECLARE:
             if self._may_declare_hochzeit(seat):
                 actions.append(_DECLARES[seat][_HOCHZEIT])
-            if self.rules.solos_enabled:
+            if rules.solos_enabled:
                 actions.extend(_SOLO_DECLARES[seat])
-            if self.can_offer_armut(seat):
+            if rules.armut and self.can_offer_armut(seat):
                 actions.append(ArmutOffer(seat, armut_trumps(self.hands[seat])))
         elif phase is _ARMUT:
             armut = self.armut
@@ -695,7 +698,7 @@ class Game:
             if (
                 self.phase is _VORBEHALT
                 and seat == self._turn
-                and (not action.reserve or self.has_vorbehalt(seat))
+                and (not action.reserve or self.rules.solos_enabled or self.has_vorbehalt(seat))
             ):
                 self._log.append((0, action))
                 reservations = self.reservations

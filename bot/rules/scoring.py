@@ -144,6 +144,10 @@ def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bo
 
 
 RE, KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
+# (Re's target, Kontra's target) by (Re's level + 1, Kontra's level + 1): one lookup a game.
+_NEEDS = tuple(
+    tuple((needed(r, k, RE), needed(k, r, KONTRA)) for k in range(-1, 5)) for r in range(-1, 5)
+)
 _CJ = Card.CJ
 _PARTIES = (RE, KONTRA)
 _NO_WINNER_ZERO = NoWinnerScore.ZERO
@@ -210,7 +214,7 @@ def score(facts: ScoreFacts) -> ScoreResult:
     level = (re_level, kontra_level)
     if not (-1 <= re_level <= 4 and -1 <= kontra_level <= 4):
         raise ValueError("call levels are -1 (none) to 4 (schwarz)")
-    need = (needed(re_level, kontra_level, RE), needed(kontra_level, re_level, KONTRA))
+    need = _NEEDS[re_level + 1][kontra_level + 1]
     winner: Party | None = None
     if reached(need[0], re_augen, re_tricks, total_tricks):
         winner = RE
