@@ -180,6 +180,8 @@ class Deal:
 
     def __post_init__(self) -> None:
         self._check_setting()
+        # A hand is a set of cards: kept sorted, so that a game starts from them as they are.
+        object.__setattr__(self, "hands", tuple(tuple(sorted(h)) for h in self.hands))
         if len(self.hands) != 4:
             raise ValueError("a deal has four hands")
         size = self.ruleset.hand_size
@@ -390,7 +392,7 @@ class Game:
         self.deal = deal
         self.rules = deal.ruleset
         self.dealer = deal.dealer
-        self.hands: list[list[Card]] = list(map(sorted, deal.hands))
+        self.hands: list[list[Card]] = list(map(list, deal.hands))  # sorted by the Deal
         # Every action but the plays, each with the number of cards played before it: the
         # plays are in the tricks already, and ``actions`` merges the two when asked.
         self._log: list[tuple[int, Action]] = []

@@ -209,3 +209,15 @@ def test_play_takes_a_card_number() -> None:
     assert game.actions[-1] == Play(seat, card)
     assert type(game.actions[-1].card) is Card
     assert game.current == [card]
+
+
+@given(seed=seeds)
+def test_a_deal_keeps_its_hands_sorted(seed: int) -> None:
+    """A hand is a set of cards: a Deal sorts what it is given, and a game starts from it."""
+    shuffled = Deal.shuffled(seed)
+    rng = random.Random(seed)
+    mixed = tuple(tuple(rng.sample(h, len(h))) for h in shuffled.hands)
+    deal = Deal(mixed, shuffled.dealer, seed=seed)
+    assert deal == shuffled
+    assert all(list(h) == sorted(h) for h in deal.hands)
+    assert Game(deal).hands == [sorted(h) for h in mixed]
