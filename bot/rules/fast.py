@@ -59,14 +59,14 @@ class FastTables:
     # ``code`` as a dict: a Card (an int subclass) indexes a tuple on the slow generic
     # path; a dict looks it up about a third faster. Left out of comparing and hashing.
     code_of: dict[Card, int] = field(compare=False)
+    # ``code`` as a ``bytes.translate`` table (256 entries, the card kinds first).
+    code_bytes: bytes
 
     def encode(self, cards: Sequence[Card]) -> list[int]:
         """A hand as a sorted fast-id list."""
-        if len(cards) < 2:  # itemgetter of one key returns the bare value
-            return [self.code_of[c] for c in cards]
-        # One itemgetter call looks every card up in C; map(dict.__getitem__) pays a
-        # Python-level call per card.
-        return sorted(itemgetter(*cards)(self.code_of))
+        # Card kinds are bytes: one translate maps the whole hand in C, and sorting the
+        # result's plain ints is cheaper than sorting Cards (an int subclass).
+        return sorted(bytes(cards).translate(self.code_bytes))
 
     def decode(self, ids: Sequence[int]) -> list[Card]:
         if len(ids) < 2:
@@ -127,6 +127,7 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
         deck=tuple(sorted(code[c] for c in deck(True))),
         deck_without_nines=tuple(sorted(code[c] for c in deck(False))),
         code_of=dict(zip(CARDS, code, strict=True)),
+        code_bytes=bytes(code).ljust(256, b"\0"),
     )
 
 
