@@ -309,21 +309,17 @@ def _lean(
     rand: Callable[[], float],
 ) -> tuple[int, int]:
     """The hot loop: whole tricks of random legal cards, unrolled, no per-card objects."""
-    lo_of = tables.lo
-    hi_of = tables.hi
+    span = tables.span
     st_of = tables.strength
     augen = tables.augen
     dulle = tables.house_dulle
     re_augen = 0
     re_tricks = 0
-    while number < total:
-        n = total - number  # every hand holds n cards when a trick starts
-        number += 1
+    for n in range(total - number, 0, -1):  # every hand holds n cards when a trick starts
         s0, s1, s2, s3 = ROT[leader]
         h = hs[s0]
         c0 = h.pop(floor(rand() * n))
-        a = lo_of[c0]
-        b = hi_of[c0]
+        a, b = span[c0]
         st = st_of[c0]
         h = hs[s1]
         i = bisect_left(h, a)
@@ -351,7 +347,7 @@ def _lean(
             leader = s3
         if dulle >= 0 and (c0 == dulle or c1 == dulle or c2 == dulle):
             # A house rule may let the second Herz-Zehn win (TSR 5.3 names the first).
-            leader = ROT[s0][trick_winner(tables, (c0, c1, c2, c3), number == total)]
+            leader = ROT[s0][trick_winner(tables, (c0, c1, c2, c3), n == 1)]
         if re[leader]:
             re_augen += augen[c0] + augen[c1] + augen[c2] + augen[c3]
             re_tricks += 1
