@@ -223,15 +223,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         info = self._table_here(interaction)
         option = ansage.strip().lower().replace(" ", "")
         call = CALL_OPTIONS.get(option)
+        if call is None:  # not one of the options, wherever it was typed
+            await _say(interaction, t(lang, "err_bad_action"))
+            return
         if info is None:
             # In a DM, for a table another process runs: that process makes the call.
-            if call is None or not await forward_command(
-                self.bot, interaction, "ansage", (option,)
-            ):
+            if not await forward_command(self.bot, interaction, "ansage", (option,)):
                 await _say(interaction, t(lang, "no_table_here"))
-            return
-        if call is None:
-            await _say(interaction, t(lang, "err_bad_action"))
             return
         try:
             await self.bot.engine.act(info.id, interaction.user.id, {"call": str(call)})

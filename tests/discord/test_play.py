@@ -6,6 +6,7 @@ import asyncio
 import json
 from typing import Any
 
+from bot.render.texts import t
 from bot.rules.cards import Card, deal_hands
 from bot.rules.game import Phase
 from tests.discord.conftest import World, message_text, seed_list
@@ -188,3 +189,7 @@ async def test_an_illegal_card_and_a_late_call_are_answered_with_the_rule(
     ix = await world.run(anna, "ansage", ansage=str(party))
     text = await world.answer_text(ix)
     assert "Zu spät für Re/Kontra" in text and "11 Karten" in text, text
+    # A call's record name is not one of the command's options: said so, not "no table".
+    ix = await world.run(anna, "ansage", ansage="no90")
+    text = await world.answer_text(ix)
+    assert text == t("de", "err_bad_action"), text

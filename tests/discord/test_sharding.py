@@ -23,7 +23,9 @@ import pytest
 import db
 from bot.app import apply_discord_overrides, sync_commands
 from bot.render.table import rules_text
+from bot.render.terms import OPTION_OF_CALL
 from bot.render.texts import t
+from bot.rules.calls import Call
 from bot.rules.ruleset import Ruleset
 from db import leases
 from db.postgres import scratch_schema
@@ -354,7 +356,7 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
         message = await fake.wait_for(next_turn, 15, "bert's next turn")
         call_id = enabled(message, f"doko:call:{row.id}:")
         if call_id is not None:
-            option = call_id.split(":")[4]
+            option = OPTION_OF_CALL[Call(call_id.split(":")[4])]  # "no90" is "keine90"
             ix = await fake.slash(bert, "doko ansage", ansage=option)
             assert (await fake.response(ix, timeout=5)).type == 5
             answer = await fake.followup(ix, timeout=10)
