@@ -43,22 +43,20 @@ class FastTables:
 
     order: CardOrder
     dulle_tie: DulleTie
-    code: tuple[int, ...]  # Card kind → fast id
+    # Card kind → fast id. A dict: a Card (an int subclass) indexes a tuple on the slow
+    # generic path, a dict about a third faster. Left out of comparing and hashing.
+    code: dict[Card, int] = field(compare=False)
     card: tuple[Card, ...]  # fast id → Card
     augen: tuple[int, ...]
-    lo: tuple[int, ...]  # first fast id of this card's follow-suit class
-    hi: tuple[int, ...]  # one past the last fast id of that class
     strength: tuple[tuple[int, ...], ...]  # [led card][card]: the highest strength wins
-    span: tuple[tuple[int, int], ...]  # (lo, hi) of this card's class, built once
+    # (lo, hi) of this card's follow-suit class: its first fast id and one past its last.
+    span: tuple[tuple[int, int], ...]
     same_class: tuple[tuple[bool, ...], ...]  # [led card][card]: the card follows the led one
     dulle: int  # fast id of the H10 when it is a trump, else -1
     second_dulle_wins: tuple[bool, bool]  # (an earlier trick, the last trick)
     house_dulle: int  # ``dulle`` when a house rule may let the second one win, else -2
     deck: tuple[int, ...]  # the 48-card deck as sorted fast ids
     deck_without_nines: tuple[int, ...]
-    # ``code`` as a dict: a Card (an int subclass) indexes a tuple on the slow generic
-    # path; a dict looks it up about a third faster. Left out of comparing and hashing.
-    code_of: dict[Card, int] = field(compare=False)
     # ``code`` as a ``bytes.translate`` table (256 entries, the card kinds first).
     code_bytes: bytes
 
@@ -113,11 +111,9 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
     return FastTables(
         order=order,
         dulle_tie=dulle_tie,
-        code=tuple(code),
+        code=dict(zip(CARDS, code, strict=True)),
         card=tuple(kinds),
         augen=tuple(AUGEN[c] for c in kinds),
-        lo=tuple(lo),
-        hi=tuple(hi),
         strength=tuple(by_class[k] for k in klass),
         span=tuple(zip(lo, hi, strict=True)),
         same_class=tuple(tuple(klass[i] == k for i in range(size)) for k in klass),
@@ -126,7 +122,6 @@ def _compile(order: CardOrder, dulle_tie: DulleTie) -> FastTables:
         house_dulle=dulle if second_wins != (False, False) else -2,
         deck=tuple(sorted(code[c] for c in deck(True))),
         deck_without_nines=tuple(sorted(code[c] for c in deck(False))),
-        code_of=dict(zip(CARDS, code, strict=True)),
         code_bytes=bytes(code).ljust(256, b"\0"),
     )
 
@@ -154,8 +149,9 @@ def legal_range(tables: FastTables, hand: Sequence[int], led: int | None) -> tup
     """``hand[lo:hi]`` are the cards that may be played: the led class if held (TSR 5.2)."""
     if led is None:
         return 0, len(hand)
-    lo = bisect_left(hand, tables.lo[led])
-    hi = bisect_left(hand, tables.hi[led], lo)
+    a, b = tables.span[led]
+    lo = bisect_left(hand, a)
+    hi = bisect_left(hand, b, lo)
     if lo == hi:
         return 0, len(hand)
     return lo, hi
@@ -261,8 +257,7 @@ def _general(
     winners: list[int] | None,
 ) -> tuple[int, int, int]:
     """Play tricks ``number + 1 .. stop`` card by card; returns Re's Augen, tricks, the leader."""
-    lo_of = tables.lo
-    hi_of = tables.hi
+    span = tables.span
     augen = tables.augen
     re_augen = 0
     re_tricks = 0
@@ -274,8 +269,9 @@ def _general(
             if pos == 0:
                 a, b = 0, len(h)
             else:
-                a = bisect_left(h, lo_of[trick[0]])
-                b = bisect_left(h, hi_of[trick[0]], a)
+                lo, hi = span[trick[0]]
+                a = bisect_left(h, lo)
+                b = bisect_left(h, hi, a)
                 if a == b:
                     a, b = 0, len(h)
             i = a + floor(rand() * (b - a)) if policy is None else policy(seat, h, a, b, trick)

@@ -426,7 +426,7 @@ class Game:
         # The play phase runs on fast ids (bot.rules.fast): the card order's tables, each
         # hand as a sorted fast-id list, the open trick; ``hands`` and ``current`` mirror them.
         self._ft: FastTables = fast_tables(_NORMAL, self.rules)
-        self._code = self._ft.code_of  # Card → fast id, the hot path's first lookup
+        self._code = self._ft.code  # Card → fast id, the hot path's first lookup
         self._fh: list[list[int]] = []
         self._fcur: list[int] = []
         # The open trick's led class, set when a trick is led: as a fast-id range [lo, hi)
@@ -949,7 +949,7 @@ class Game:
         if self.rules.schweinchen and contract.schweinchen_possible:
             self.schweinchen = schweinchen_holder(self.hands)
         ft = self._ft = fast_tables(contract, self.rules, self.schweinchen is not None)
-        self._code = ft.code_of
+        self._code = ft.code
         self._order = ft.order
         self._fh = list(map(ft.encode, self.hands))
         self.hands = list(map(ft.decode, self._fh))  # same order as the fast ids

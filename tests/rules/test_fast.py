@@ -324,7 +324,7 @@ def test_tables_are_contiguous_and_consistent(contract: Contract) -> None:
         fid = tables.code[c]
         assert tables.card[fid] is c
         assert tables.augen[fid] == AUGEN[c]
-        members = {tables.card[i] for i in range(tables.lo[fid], tables.hi[fid])}
+        members = {tables.card[i] for i in range(*tables.span[fid])}
         assert members == {d for d in CARDS if order.klass[d] == order.klass[c]}
     for a, b in itertools.pairwise(range(24)):
         ca, cb = tables.card[a], tables.card[b]
