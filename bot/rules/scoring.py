@@ -7,6 +7,7 @@ engine and score sheets of games played with real cards (``doko-score/1``).
 from __future__ import annotations
 
 from enum import StrEnum
+from itertools import chain
 from typing import Any, NamedTuple
 
 from bot.rules.calls import Party, calls_up_to
@@ -269,9 +270,7 @@ def score(facts: ScoreFacts) -> ScoreResult:
         items, specials = [], []
         notes.append("no_winner_zero")
     value = 0
-    for _, party, points in items:
-        value += points if party is RE else -points
-    for _, party, points in specials:
+    for _, party, points in chain(items, specials):
         value += points if party is RE else -points
     # House rule: the winners never end below zero after the Sonderpunkte.
     below_zero = (winner is RE and value < 0) or (winner is KONTRA and value > 0)
