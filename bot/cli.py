@@ -217,12 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         modules = {"arena": "bot.arena", "play": "bot.terminal"}
         return _delegate(modules[argv[0]], argv[1:])
     if argv and argv[0] == "sync":
-        from bot.app import sync_main
+        from bot.discord.run import sync_main
 
         return sync_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return _delegate("bot.app", [])
+        return _delegate("bot.discord.run", [])
     code: int = args.func(args)
     return code

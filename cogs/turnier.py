@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Final, TypeVar
@@ -18,12 +18,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.bot import DokoBot
 from bot.engine.model import EngineError
 from bot.engine.tournaments import (
+    GameRef,
     RoundStarted,
     TableFinished,
     TournamentEvent,
     TournamentFinished,
+    TournamentRow,
     TournamentService,
 )
 from bot.render.presets import PRESETS
@@ -40,8 +43,6 @@ from bot.render.turnier import (
     turnier_error,
     when_text,
 )
-from bot.tournament import GameRef
-from db.tournaments import TournamentRow
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,7 @@ def parse_start(text: str) -> datetime | None:
 class Turnier(app_commands.Group):
     """The ``turnier`` subcommands; ``turnier`` (an id) picks one, else the newest open one."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DokoBot) -> None:
         super().__init__(name="turnier", description="Turniere mit Pflichtsolo")
         self.bot = bot
 
@@ -405,22 +406,22 @@ class Turnier(app_commands.Group):
 class TurnierCog(commands.Cog):
     """Opens the tables' threads for the service and posts what happens in a tournament."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DokoBot) -> None:
         self.bot = bot
         self.group = Turnier(bot)
-        self._unsubscribe: Any = None
+        self._unsubscribe: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
         doko = self.bot.get_cog("Doko")
+        assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
         doko.app_command.add_command(self.group)
-        service: TournamentService | None = getattr(self.bot, "tournaments", None)
-        if service is not None:
-            service.channels = self
-            self._unsubscribe = service.subscribe(self.on_tournament_event)
+        if self.bot.running:
+            self.bot.tournaments.channels = self
+            self._unsubscribe = self.bot.tournaments.subscribe(self.on_tournament_event)
 
     async def cog_unload(self) -> None:
         doko = self.bot.get_cog("Doko")
-        if doko is not None:
+        if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
             doko.app_command.remove_command(self.group.name)
         if self._unsubscribe is not None:
             self._unsubscribe()
@@ -431,6 +432,8 @@ class TurnierCog(commands.Cog):
         channel = self.bot.get_channel(tournament.channel_id) or await self.bot.fetch_channel(
             tournament.channel_id
         )
+        if not isinstance(channel, discord.TextChannel):
+            raise RuntimeError(f"tournament channel {channel.id} is no text channel")
         name = f"{tournament.name} · Runde {round_number} · Tisch {table_number}"[:100]
         thread = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
@@ -457,7 +460,7 @@ class TurnierCog(commands.Cog):
                 await channel.send(embed=results_embed(view, lang))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: DokoBot) -> None:
     # The shared translator reads bot.render.translator.EN; the turnier names live with
     # their texts (bot.render.turnier) and join it here, before any sync.
     EN.update(COMMAND_EN)

@@ -55,8 +55,10 @@ import discord.gateway
 import discord.http
 from aiohttp import web
 
-from bot.app import DokoBot, apply_discord_overrides, run_loop, sync_commands
 from bot.config import Settings
+from bot.discord.bot import DokoBot
+from bot.discord.library import apply_discord_overrides
+from bot.discord.run import run_loop, sync_commands
 from bot.render.texts import t
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
 

@@ -36,7 +36,6 @@ from bot.engine.model import (
 from bot.rules.calls import Party
 from bot.rules.game import Action, Deal, Game, IllegalActionError
 from bot.rules.records import (
-    RecordError,
     action_from_dict,
     action_to_dict,
     deal_from_dict,
@@ -50,8 +49,10 @@ from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
 from bot.tournament.pflichtsolo import ListedGame, TableRound
 from db import away, leases, repo, results, versions
+from db import standings as db_standings
 from db.database import BatchFailed, Database
-from db.rows import SeatResult
+from db.errors import NotFoundError
+from db.rows import RatingRow, SeatResult, StandingRow
 
 log = logging.getLogger(__name__)
 
@@ -573,11 +574,11 @@ class Engine:
         self,
         table_id: int,
         user_id: int,
-        move: dict[str, Any],
+        action: Action,
         version: int | None = None,
         on_stored: Callable[[], Awaitable[None]] | None = None,
     ) -> TableInfo:
-        """One player's action, as a record action without the seat: ``{"play": "H10"}``.
+        """One player's action; its seat must be the user's seat in the running game.
 
         ``version`` is the table version the user's button was made for; a stale one is
         refused (a double click or an old message), ``None`` skips the check (typed commands).
@@ -595,13 +596,51 @@ class Engine:
                     "this button belongs to an earlier state of the table",
                     current_version=table.version,
                 )
-            try:
-                action = action_from_dict({**move, "seat": seat}, 0)
-            except RecordError as err:
-                raise EngineError("bad_action", str(err)) from None
+            if action.seat != seat:
+                raise EngineError("not_your_seat", "this action is for another seat")
             await self._apply(table, action, on_stored)
         await self._after_change(table)
         return self._snapshot(table)
+
+    def game_seat(self, table_id: int, user_id: int) -> int | None:
+        """The user's seat in the running game; None when they do not play in it."""
+        table = self._get(table_id)
+        seat = self._find_seat(table, user_id)
+        if table.game is None or seat is None:
+            return None
+        try:
+            return self._game_seat(table, seat)
+        except EngineError:
+            return None
+
+    async def leaderboard(self, guild_id: int, limit: int = 20) -> list[StandingRow]:
+        return await db_standings.guild_standings(self.db, guild_id, limit=limit)
+
+    async def player_stats(
+        self, guild_id: int, user_id: int
+    ) -> tuple[StandingRow, RatingRow] | None:
+        row = await db_standings.player_standing(self.db, guild_id, user_id)
+        if row is None:
+            return None
+        return row, await results.get_rating(self.db, user_id)
+
+    async def finished_record(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
+        """A finished game of this guild; running games are never exported (hands!)."""
+        try:
+            game = await repo.get_game(self.db, game_id)
+            session = await repo.get_session(self.db, game.session_id)
+            table = await repo.get_table(self.db, session.table_id)
+        except NotFoundError:
+            return None
+        if table.guild_id != guild_id or game.status != "finished" or game.record is None:
+            return None
+        return game.record
+
+    async def table_closed(self, table_id: int) -> bool:
+        try:
+            return (await repo.get_table(self.db, table_id)).status == "closed"
+        except NotFoundError:
+            return True
 
     # -- internals: applying and storing ------------------------------------------------
 

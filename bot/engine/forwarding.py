@@ -24,7 +24,8 @@ from bot.engine.core import Engine
 from bot.engine.model import EngineError
 from db import forwards, repo
 from db.errors import NotFoundError
-from db.forwards import ForwardRow, Kind
+from db.forwards import ForwardRow as ForwardRow  # the handlers' argument
+from db.forwards import Kind
 
 log = logging.getLogger(__name__)
 

@@ -11,10 +11,10 @@ option per card, exactly as many to pick as were taken) goes in the row after th
 
 from __future__ import annotations
 
-import discord
+from typing import assert_never
 
 from bot.engine.model import TableInfo
-from bot.render.buttons import Components
+from bot.render.controls import Button, CardOption, Control, Controls, DeclareOption, Select
 from bot.render.table import (
     armut_lines,
     bock_schweinchen_lines,
@@ -25,14 +25,17 @@ from bot.render.table import (
 )
 from bot.render.terms import call_name, card_label, contract_name, party_name
 from bot.render.texts import Lang, t
+from bot.rules.cards import Card
 from bot.rules.contracts import Contract
 from bot.rules.game import (
+    Action,
     Announce,
     ArmutOffer,
     Declare,
     Phase,
     Play,
     Reserve,
+    ReturnCards,
     Schmeissen,
     TakeArmut,
 )
@@ -135,125 +138,91 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
     return "\n".join(lines)
 
 
-def hand_view(info: TableInfo, view: PlayerView, lang: Lang) -> Components:
-    table_id, version = info.id, info.version
+def hand_controls(view: PlayerView, lang: Lang) -> Controls:
     order = view.order  # as this seat knows it: Schweinchen are trumps above the Dullen
     playable = {a.card for a in view.legal if isinstance(a, Play)}
-    ui = Components()
-    copies: dict[str, int] = {}
+    controls: list[Control] = []
+    copies: dict[Card, int] = {}
     for index, card in enumerate(view.hand):
-        copy = copies.get(card.code, 0)
-        copies[card.code] = copy + 1
-        ui.button(
-            "card",
-            table_id,
-            version,
-            card.code,
-            str(copy),
-            label=card_label(card, lang),
-            style=discord.ButtonStyle.primary
-            if order.is_trump(card)
-            else discord.ButtonStyle.secondary,
-            disabled=card not in playable,
-            row=index // CARDS_PER_ROW,
+        copy = copies.get(card, 0)
+        copies[card] = copy + 1
+        controls.append(
+            Button(
+                Play(view.seat, card),
+                card_label(card, lang),
+                style="primary" if order.is_trump(card) else "secondary",
+                disabled=card not in playable,
+                row=index // CARDS_PER_ROW,
+                copy=copy,
+            )
         )
     row = max(ACTION_ROW, -(-len(view.hand) // CARDS_PER_ROW))
-    reserves = [a for a in view.legal if isinstance(a, Reserve)]
-    declares = [a for a in view.legal if isinstance(a, Declare)]
-    calls = [a for a in view.legal if isinstance(a, Announce)]
     give_back = returning(view)
     if give_back:
-        _return_select(ui, view, table_id, version, give_back, lang, row)
-        return ui
-    for action in reserves:
-        ui.button(
-            "reserve",
-            table_id,
-            version,
-            "1" if action.reserve else "0",
-            label=t(lang, "btn_vorbehalt" if action.reserve else "btn_gesund"),
-            style=discord.ButtonStyle.danger if action.reserve else discord.ButtonStyle.success,
-            row=row,
-        )
-    if any(isinstance(a, Schmeissen) for a in view.legal):
-        ui.button(
-            "schmeissen",
-            table_id,
-            version,
-            label=t(lang, "btn_schmeissen"),
-            style=discord.ButtonStyle.danger,
-            row=row,
-        )
+        controls.append(_return_select(view, give_back, lang, row))
+        return tuple(controls)
     offer = next((a for a in view.legal if isinstance(a, ArmutOffer)), None)
-    if offer is not None:
-        # A button takes a row slot of its own; the select (if any) needs the whole next row.
-        ui.button(
-            "armut",
-            table_id,
-            version,
-            label=t(lang, "btn_armut", n=len(offer.cards)),
-            style=discord.ButtonStyle.danger,
-            row=row,
-        )
+    declares = [a for a in view.legal if isinstance(a, Declare)]
+    buttons = [b for b in (_action_button(a, lang, row) for a in view.legal) if b is not None]
+    buttons.sort(key=_button_rank)
+    controls.extend(buttons)
     if declares:
-        options = [(contract_name(a.contract, lang), str(a.contract)) for a in declares]
+        options = tuple(DeclareOption(contract_name(a.contract, lang), a) for a in declares)
         select_row = row + 1 if offer is not None else row
-        ui.select(table_id, version, options, t(lang, "select_declare"), row=select_row)
-    for answer in (a for a in view.legal if isinstance(a, TakeArmut)):
-        ui.button(
-            "takearmut",
-            table_id,
-            version,
-            "1" if answer.take else "0",
-            label=t(lang, "btn_take_armut" if answer.take else "btn_decline_armut"),
-            style=discord.ButtonStyle.success if answer.take else discord.ButtonStyle.secondary,
-            row=row,
+        controls.append(
+            Select("declare", view.seat, t(lang, "select_declare"), options, row=select_row)
         )
-    for announce in calls:
-        ui.button(
-            "call",
-            table_id,
-            version,
-            str(announce.call),
-            label=call_name(announce.call, lang),
-            style=discord.ButtonStyle.danger,
-            row=row,
-        )
-    return ui
+    return tuple(controls)
 
 
-def _return_select(
-    ui: Components, view: PlayerView, table_id: int, version: int, count: int, lang: Lang, row: int
-) -> None:
-    """One option per card of the hand (≤ 18 < 25), values ``<code>:<copy>`` so both copies
-    of a card are distinct options; exactly ``count`` must be picked."""
+def _action_button(action: Action, lang: Lang, row: int) -> Button | None:
+    """The button of a legal action other than a card; None for a card or a select's."""
+    match action:
+        case Reserve(reserve=reserve):
+            label = t(lang, "btn_vorbehalt" if reserve else "btn_gesund")
+            return Button(action, label, "danger" if reserve else "success", row=row)
+        case Schmeissen():
+            return Button(action, t(lang, "btn_schmeissen"), "danger", row=row)
+        case ArmutOffer(cards=cards):
+            # A button takes a row slot of its own; the select (if any) the whole next row.
+            return Button(action, t(lang, "btn_armut", n=len(cards)), "danger", row=row)
+        case TakeArmut(take=take):
+            label = t(lang, "btn_take_armut" if take else "btn_decline_armut")
+            return Button(action, label, "success" if take else "secondary", row=row)
+        case Announce(call=call):
+            return Button(action, call_name(call, lang), "danger", row=row)
+        case Play() | Declare() | ReturnCards():
+            return None
+        case _:
+            assert_never(action)
+
+
+# Left to right: Gesund/Vorbehalt, Schmeißen, Armut, taking the Armut, then the calls.
+_RANK = {Reserve: 0, Schmeissen: 1, ArmutOffer: 2, TakeArmut: 3, Announce: 4}
+
+
+def _button_rank(button: Button) -> int:
+    return _RANK[type(button.target)]
+
+
+def _return_select(view: PlayerView, count: int, lang: Lang, row: int) -> Select:
+    """One option per card of the hand (≤ 18 < 25), both copies of a card distinct options;
+    exactly ``count`` must be picked."""
     options = []
-    copies: dict[str, int] = {}
+    copies: dict[Card, int] = {}
     for card in view.hand:
-        copy = copies.get(card.code, 0)
-        copies[card.code] = copy + 1
-        options.append((card_label(card, lang), f"{card.code}:{copy}"))
-    ui.select(
-        table_id,
-        version,
-        options,
-        t(lang, "select_return", n=count),
-        row=row,
-        what="return",
-        count=count,
-    )
+        copy = copies.get(card, 0)
+        copies[card] = copy + 1
+        options.append(CardOption(card_label(card, lang), card, copy))
+    placeholder = t(lang, "select_return", n=count)
+    return Select("return", view.seat, placeholder, tuple(options), count=count, row=row)
 
 
-def return_cards(values: tuple[str, ...]) -> list[str]:
-    """The card codes a return select's values name (``H10:1`` → ``H10``)."""
-    return [v.split(":", 1)[0] for v in values]
+def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, Controls]:
+    return hand_content(info, view, lang), hand_controls(view, lang)
 
 
-def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, Components]:
-    return hand_content(info, view, lang), hand_view(info, view, lang)
-
-
-def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, Components]:
+def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, Controls]:
     """The DM of the dealer at a five-player table: he sits this game out, so no hand."""
     assert info.sitting_out is not None
     content = "\n".join(
@@ -269,7 +238,7 @@ def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, Components]:
             t(lang, "you_sit_out"),
         ]
     )
-    return content, Components()
+    return content, ()
 
 
 def game_over_message(info: TableInfo, user_id: int, lang: Lang) -> str:

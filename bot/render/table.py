@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
-from bot.render.buttons import Components
+from bot.render.controls import Button, Control, Controls, TableButton
 from bot.render.terms import call_name, card_label, contract_name, item_name, party_name
 from bot.render.texts import Lang, t
 from bot.rules.cards import Card
@@ -26,7 +26,6 @@ from bot.rules.view import ArmutView, PublicView
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
 Embed = discord.Embed
-View = Components
 
 
 def seat_label(seat: SeatInfo | None, lang: Lang) -> str:
@@ -81,7 +80,7 @@ def rules_lines(rules: Ruleset, games: int, lang: Lang) -> list[str]:
 # -- lobby ----------------------------------------------------------------------------------
 
 
-def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
+def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, Controls]:
     host = next((s.name for s in info.seats if s and s.user_id == info.host_id), "?")
     embed = Embed(
         title=t(lang, "lobby_title", table=info.id),
@@ -108,49 +107,21 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, View]:
         value=rules_text(info.rules, info.games_per_session, lang)[:FIELD_LIMIT],
         inline=False,
     )
-    view = View()
     full = all(s is not None for s in info.seats)
-    v = info.version
-    view.button(
-        "join",
-        info.id,
-        v,
-        label=t(lang, "btn_join"),
-        style=discord.ButtonStyle.success,
-        disabled=full,
-        row=0,
-    )
-    view.button("leave", info.id, v, label=t(lang, "btn_leave"), row=0)
-    view.button(
-        "start",
-        info.id,
-        v,
-        label=t(lang, "btn_start"),
-        style=discord.ButtonStyle.primary,
-        row=0,
-    )
-    view.button("rules", info.id, v, label=t(lang, "btn_rules"), row=0)
+    controls: list[Control] = [
+        Button(TableButton("join"), t(lang, "btn_join"), "success", disabled=full, row=0),
+        Button(TableButton("leave"), t(lang, "btn_leave"), row=0),
+        Button(TableButton("start"), t(lang, "btn_start"), "primary", row=0),
+        Button(TableButton("rules"), t(lang, "btn_rules"), row=0),
+    ]
     for level in AI_LEVELS:
-        view.button(
-            "addai",
-            info.id,
-            v,
-            level,
-            label=t(lang, "btn_add_ai", level=level),
-            disabled=full,
-            row=1,
-        )
+        label = t(lang, "btn_add_ai", level=level)
+        controls.append(Button(TableButton("addai", level), label, disabled=full, row=1))
     for seat in info.seats:
         if seat is not None and seat.is_ai:
-            view.button(
-                "removeai",
-                info.id,
-                v,
-                str(seat.seat),
-                label=t(lang, "btn_remove_ai", n=seat.seat + 1),
-                row=2,
-            )
-    return embed, view
+            label = t(lang, "btn_remove_ai", n=seat.seat + 1)
+            controls.append(Button(TableButton("removeai", str(seat.seat)), label, row=2))
+    return embed, tuple(controls)
 
 
 def started_lobby(info: TableInfo, lang: Lang) -> Embed:
@@ -287,7 +258,7 @@ def totals_text(info: TableInfo, lang: Lang) -> str:
 
 def game_message(
     info: TableInfo, lang: Lang, dm_closed: Sequence[str] = (), redeal: str | None = None
-) -> tuple[Embed, View]:
+) -> tuple[Embed, Controls]:
     """The running game; ``redeal`` says why this game was dealt again, if it was."""
     pv = info.public
     assert pv is not None and info.game_number is not None and info.game_id is not None
@@ -326,20 +297,15 @@ def game_message(
     embed.set_footer(
         text=t(lang, "footer", table=info.id, number=info.game_number, game_id=info.game_id)
     )
-    view = View()
-    view.button(
-        "hand",
-        info.id,
-        info.version,
-        label=t(lang, "btn_hand"),
-        style=discord.ButtonStyle.primary,
-    )
-    view.button("rules", info.id, info.version, label=t(lang, "btn_rules"))
+    controls = [
+        Button(TableButton("hand"), t(lang, "btn_hand"), "primary"),
+        Button(TableButton("rules"), t(lang, "btn_rules")),
+    ]
     if info.status == "playing":
         # Step away and back mid-game: an AI keeps the seat warm meanwhile.
-        view.button("pause", info.id, info.version, label=t(lang, "btn_pause"))
-        view.button("back", info.id, info.version, label=t(lang, "btn_back"))
-    return embed, view
+        controls.append(Button(TableButton("pause"), t(lang, "btn_pause")))
+        controls.append(Button(TableButton("back"), t(lang, "btn_back")))
+    return embed, tuple(controls)
 
 
 # -- the end of a game ----------------------------------------------------------------------
@@ -384,7 +350,7 @@ def final_message(
     game_id: int,
     lang: Lang,
     session_over: bool = False,
-) -> tuple[Embed, View]:
+) -> tuple[Embed, Controls]:
     """The finished game: Augen, the Spielwert item by item, points and the Spielliste."""
     # The summary speaks of game seats: name them as seated in that game, not the next one.
     info = replace(info, game_seats=entry.seats, sitting_out=entry.sitting_out)
@@ -467,9 +433,7 @@ def final_message(
         name=t(lang, "spielliste"), value=spielliste_block(info, lang, upto), inline=False
     )
     embed.set_footer(text=t(lang, "footer", table=info.id, number=entry.number, game_id=game_id))
-    view = View()
-    view.button("rules", info.id, info.version, label=t(lang, "btn_rules"))
-    return embed, view
+    return embed, (Button(TableButton("rules"), t(lang, "btn_rules")),)
 
 
 def rules_text(rules: Ruleset, games: int, lang: Lang) -> str:

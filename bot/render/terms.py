@@ -8,6 +8,8 @@ from bot.render.texts import Lang
 from bot.rules.calls import Call, Party
 from bot.rules.cards import Card, Rank
 from bot.rules.contracts import Contract
+from bot.rules.game import Announce
+from bot.rules.view import PlayerView
 
 SUIT_SYMBOL = ("♣", "♠", "♥", "♦")
 RANK_LETTER: dict[Lang, tuple[str, ...]] = {
@@ -92,6 +94,12 @@ CALL_OPTIONS: dict[str, Call] = {
     "schwarz": Call.SCHWARZ,
 }
 OPTION_OF_CALL = {call: option for option, call in CALL_OPTIONS.items()}
+
+
+def legal_calls(view: PlayerView) -> list[Call]:
+    """The calls this seat may make now, for the command's suggestions."""
+    return [a.call for a in view.legal if isinstance(a, Announce)]
+
 
 ITEM_NAMES: dict[Lang, dict[str, str]] = {
     "de": {

@@ -20,8 +20,10 @@ import discord.gateway
 import discord.http
 import pytest
 
-from bot.app import DokoBot, apply_discord_overrides, sync_commands
 from bot.config import Settings
+from bot.discord.bot import DokoBot
+from bot.discord.library import apply_discord_overrides
+from bot.discord.run import sync_commands
 from bot.engine import Engine, EngineError
 from bot.render.terms import CARD_LABEL_RE, parse_card_label
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
@@ -51,7 +53,7 @@ def mentioned_cards(message: Message) -> set[str]:
     for custom_id in message.custom_ids:
         fields = custom_id.split(":")
         if fields[:2] == ["doko", "card"]:
-            cards.add(fields[4])
+            cards.add(fields[5])
     return cards
 
 

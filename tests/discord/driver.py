@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.discord import codec
 from bot.engine import EngineError, TableInfo
-from bot.rules.game import Phase
+from bot.rules.game import Phase, Reserve
 from tests.discord.conftest import World, message_text
 from tests.fakediscord import Message, User
 
@@ -25,9 +26,9 @@ def default_choice(message: Message, info: TableInfo) -> tuple[str, list[str] | 
     pv = info.public
     assert pv is not None
     if pv.phase is Phase.VORBEHALT:
-        return f"doko:reserve:{info.id}:{info.version}:0", None
+        return codec.button_id(info.id, info.version, Reserve(pv.to_act, False)), None
     if pv.phase is Phase.DECLARE:  # a vorgeführtes Pflichtsolo: the last solo offered
-        select = f"doko:declare:{info.id}:{info.version}"
+        select = codec.select_id(info.id, info.version, "declare", pv.to_act)
         component = message.component(select)
         assert component is not None, message_text(message)
         return select, [component["options"][-1]["value"]]

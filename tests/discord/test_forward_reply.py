@@ -10,14 +10,14 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import forwarding
-from cogs.forwarding import WebhookReply
+from bot.discord import forwarding
+from bot.discord.forwarding import WebhookReply
 from db.forwards import ForwardRow
 
 
 def _row(created_at: datetime) -> ForwardRow:
     return ForwardRow(
-        id=1, table_id=7, kind="click", custom_id="doko:card:7:3:H10:0", args=(), user_id=42,
+        id=1, table_id=7, kind="click", custom_id="doko:card:7:3:0:H10:0", args=(), user_id=42,
         locale="de", application_id=99, token="t", channel_id=5, message_id=6,
         created_at=created_at, state="pending",
     )  # fmt: skip

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.ai.heuristic import HeuristicStrategy
+from bot.discord import codec
 from bot.engine import EngineError
 from bot.render.errors import error_text
 from bot.render.table import game_message
@@ -26,6 +27,7 @@ from bot.rules.game import (
     Phase,
     Reserve,
     ReturnCards,
+    Schmeissen,
     TakeArmut,
     armut_trumps,
 )
@@ -128,26 +130,29 @@ def armut_policy(table_id: int, offer: bool, seen: list[str]) -> Callable[..., A
         ids = message.custom_ids
         if view.phase is Phase.VORBEHALT:
             seen.append("vorbehalt")
-            return f"doko:reserve:{table_id}:{v}:{1 if offer else 0}", None
+            return codec.button_id(table_id, v, Reserve(view.seat, offer)), None
         if view.phase is Phase.DECLARE:
-            assert f"doko:armut:{table_id}:{v}" in ids, ids
+            armut = next(a for a in view.legal if isinstance(a, ArmutOffer))
+            assert codec.button_id(table_id, v, armut) in ids, ids
             seen.append("armut")
-            return f"doko:armut:{table_id}:{v}", None
+            return codec.button_id(table_id, v, armut), None
         if view.phase is Phase.ARMUT:
             armut = view.armut
             assert armut is not None
             if armut.taker is None:
-                assert {f"doko:takearmut:{table_id}:{v}:{x}" for x in "01"} <= set(ids), ids
+                answers = {codec.button_id(table_id, v, TakeArmut(view.seat, x)) for x in (0, 1)}
+                assert answers <= set(ids), ids
                 seen.append("take")
-                return f"doko:takearmut:{table_id}:{v}:1", None
-            select = message.component(f"doko:return:{table_id}:{v}")
+                return codec.button_id(table_id, v, TakeArmut(view.seat, True)), None
+            select_id = codec.select_id(table_id, v, "return", view.seat)
+            select = message.component(select_id)
             assert select is not None, message_text(message)
             assert select["min_values"] == select["max_values"] == armut.offered
             assert len(select["options"]) == len(view.hand) == 12 + armut.offered
             seen.append("return")
             # The plain cards at the end of the sorted hand: the cheapest ones.
             values = [o["value"] for o in select["options"][-armut.offered :]]
-            return f"doko:return:{table_id}:{v}", values
+            return select_id, values
         return None
 
     return policy
@@ -202,7 +207,8 @@ async def test_schmeissen_deals_again_and_the_table_says_why(make_world: Any) ->
     message = await world.current_hand(anna, table_id)
     info = world.engine.table(table_id)
     assert "schmeißen" in message_text(message)
-    ix = await world.click(anna, message, f"doko:schmeissen:{table_id}:{info.version}")
+    seat = world.engine.view_for(table_id, anna.id).seat
+    ix = await world.click(anna, message, codec.button_id(table_id, info.version, Schmeissen(seat)))
     assert not ix.followups
     # The table message of game 2, not the engine's game number: that counts up before the
     # redeal is stored and shown, so a settle right after it could find nothing to wait for.

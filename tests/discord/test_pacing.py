@@ -6,7 +6,8 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from cogs.presenter import TABLE_EDIT_INTERVAL, TABLE_EDITS_PER_S, Coalescer, Presenter
+from bot.discord.presenter import TABLE_EDIT_INTERVAL, TABLE_EDITS_PER_S, Presenter
+from bot.discord.state import Coalescer
 
 
 def presenter(shard_ids: tuple[int, ...] | None = None, shard_count: int | None = None) -> Any:

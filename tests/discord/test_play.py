@@ -6,9 +6,10 @@ import asyncio
 import json
 from typing import Any
 
+from bot.discord import codec
 from bot.render.texts import t
 from bot.rules.cards import Card, deal_hands
-from bot.rules.game import Phase
+from bot.rules.game import Phase, Reserve
 from tests.discord.conftest import World, message_text, seed_list
 from tests.discord.driver import enabled_cards, hand_for, human_to_act, play_game, play_turn
 from tests.fakediscord import Message, User
@@ -55,13 +56,13 @@ async def test_a_hochzeit_and_a_damensolo(make_world: Any) -> None:
         view = world.engine.view_for(table_id, user.id)
         if pv.phase is Phase.VORBEHALT:
             if info.game_number == 1 and view.hand.count(Card.CQ) == 2:
-                return f"doko:reserve:{table_id}:{info.version}:1", None
+                return codec.button_id(table_id, info.version, Reserve(view.seat, True)), None
             if info.game_number == 2 and not soloist:
                 soloist.append(user)
-                return f"doko:reserve:{table_id}:{info.version}:1", None
+                return codec.button_id(table_id, info.version, Reserve(view.seat, True)), None
         if pv.phase is Phase.DECLARE:
             choice = "hochzeit" if info.game_number == 1 else "solo_damen"
-            return f"doko:declare:{table_id}:{info.version}", [choice]
+            return codec.select_id(table_id, info.version, "declare", view.seat), [choice]
         return None
 
     await play_game(world, table_id, policy)
@@ -125,7 +126,8 @@ async def test_stale_foreign_and_doubled_clicks_are_answered_and_never_applied(
     info = world.engine.table(table_id)
     ephemeral_ix = await world.click(user, table_message, "doko:hand:")  # also open it here
     ephemeral = ephemeral_ix.original
-    gesund = f"doko:reserve:{table_id}:{info.version}:0"
+    seat = world.engine.view_for(table_id, user.id).seat
+    gesund = codec.button_id(table_id, info.version, Reserve(seat, False))
     first = await fake.click(user, message, gesund)
     second = await fake.click(user, message, gesund)
     for ix in (first, second):

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import db
-from bot.app import apply_discord_overrides, sync_commands
+from bot.discord.library import apply_discord_overrides
+from bot.discord.run import sync_commands
 from db import messages
 from tests.discord.conftest import message_text, settings_for
 from tests.fakediscord import Channel, FakeDiscord, Message, User

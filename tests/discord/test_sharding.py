@@ -21,7 +21,8 @@ import discord.http
 import pytest
 
 import db
-from bot.app import apply_discord_overrides, sync_commands
+from bot.discord.library import apply_discord_overrides
+from bot.discord.run import sync_commands
 from bot.render.table import rules_text
 from bot.render.terms import OPTION_OF_CALL
 from bot.render.texts import t
@@ -341,12 +342,17 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
         answer = await fake.followup(ix, timeout=10)
         rules = Ruleset.from_dict(row.rules)
         assert answer.ephemeral_to is bert
-        title = t("de", "rules_title")
-        assert message_text(answer) == f"**{title}**\n{rules_text(rules, 1, 'de')}"
+        # The same embed as the command used where the table runs.
+        assert [(e["title"], e["description"]) for e in answer.embeds] == [
+            (t("de", "rules_title"), rules_text(rules, 1, "de"))
+        ]
         ix = await fake.slash(bert, "doko stand")
         assert (await fake.response(ix, timeout=5)).type == 5
         answer = await fake.followup(ix, timeout=10)
-        assert message_text(answer) == f"**Spielliste · Tisch {row.id}**\n" + t("de", "stand_empty")
+        assert answer.ephemeral_to is bert
+        assert [(e["title"], e["description"]) for e in answer.embeds] == [
+            (f"Spielliste · Tisch {row.id}", t("de", "stand_empty"))
+        ]
 
         # /doko ansage in the DM, with a call the hand offers at bert's next turn.
         def next_turn() -> Message | None:
@@ -356,7 +362,7 @@ async def test_a_human_plays_a_shard_1_table_by_dm_buttons_forwarded_from_shard_
         message = await fake.wait_for(next_turn, 15, "bert's next turn")
         call_id = enabled(message, f"doko:call:{row.id}:")
         if call_id is not None:
-            option = OPTION_OF_CALL[Call(call_id.split(":")[4])]  # "no90" is "keine90"
+            option = OPTION_OF_CALL[Call(call_id.split(":")[5])]  # "no90" is "keine90"
             ix = await fake.slash(bert, "doko ansage", ansage=option)
             assert (await fake.response(ix, timeout=5)).type == 5
             answer = await fake.followup(ix, timeout=10)

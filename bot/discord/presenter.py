@@ -24,28 +24,33 @@ Armut phase the last seat asked declined).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import math
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.components import Components
+from bot.discord.state import (
+    Coalescer,
+    HandMessage,
+    Payload,
+    TableState,
+    UserState,
+    payload_key,
+)
 from bot.engine.model import (
     EngineError,
     Event,
     GameOver,
-    ListEntry,
     SessionOver,
     TableChanged,
     TableInfo,
     ViewChanged,
     YourTurn,
 )
-from bot.render.hand import hand_message, sitting_out_message
+from bot.render.controls import Controls
+from bot.render.hand import game_over_message, hand_message, sitting_out_message
 from bot.render.table import (
     closed_message,
     final_message,
@@ -55,9 +60,13 @@ from bot.render.table import (
     seat_name,
     started_lobby,
 )
-from bot.render.texts import Lang
+from bot.render.texts import Lang, lang_of
 from bot.rules.game import Phase, Redeal
 from db import messages
+from db.forwards import ForwardRow
+
+if TYPE_CHECKING:
+    from bot.discord.bot import DokoBot
 
 log = logging.getLogger(__name__)
 
@@ -70,143 +79,25 @@ TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (A
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
 DMS_CLOSED = 50007
-
-Payload = tuple[Any, ...]
-
-
-def payload_key(
-    content: str | None, embed: discord.Embed | None, view: discord.ui.View | None
-) -> Payload:
-    return (
-        content,
-        embed.to_dict() if embed is not None else None,
-        view.to_components() if view is not None else None,
-    )
+# A click's answer (the hand) waits at most this long for the AIs' replies (the table message
+# waits as long, TABLE_EDIT_DELAY).
+ANSWER_WAITS_FOR_AIS_S = 0.3
 
 
-class Coalescer:
-    """Run ``work`` after ``mark``; marks during a run cause one more run, never two at once.
-
-    Runs start at least ``interval`` apart. A mark may say how long its change can wait
-    (``delay``): marks within that time share one run, and a mark with less time to wait
-    moves the run earlier.
-    """
-
-    def __init__(
-        self, work: Callable[[], Awaitable[None]], interval: float | Callable[[], float] = 0.0
-    ) -> None:
-        self._work = work
-        self._interval = interval
-        self._dirty = False
-        self._due = math.inf  # the latest time the pending changes should go out
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._last = -1e9
-
-    def mark(self, delay: float = 0.0) -> None:
-        self._dirty = True
-        due = time.monotonic() + delay
-        if due < self._due:
-            self._due = due
-            self._wake.set()
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run())
-
-    async def _run(self) -> None:
-        while self._dirty:
-            gap = self._interval() if callable(self._interval) else self._interval
-            wait = max(self._due, self._last + gap) - time.monotonic()
-            if wait > 0:
-                self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), wait)
-                continue  # a mark may have moved the run earlier
-            self._dirty = False
-            self._due = math.inf
-            self._last = time.monotonic()
-            try:
-                await self._work()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("updating a Discord message failed")
-
-    async def wait(self) -> None:
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
-
-    def cancel(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-
-
-@dataclass
-class HandMessage:
-    game_id: int
-    channel_id: int
-    message_id: int
-    key: Payload  # () when unknown (read back after a restart): the next update edits
-    # The table version and language the message shows: a hand job that finds the table at
-    # that version has nothing to render (a click's answer showed it already).
-    shown: tuple[int, Lang] | None = None
-
-
-@dataclass
-class UserState:
-    lang: Lang = "de"
-    dm_channel_id: int | None = None
-    dms_closed: bool = False
-    # The last ephemeral hand this user opened: editable while its token lives.
-    ephemeral: discord.Interaction[Any] | None = None
-    ephemeral_game: int | None = None
-    ephemeral_at: float = 0.0
-    ephemeral_key: Payload | None = None
-    # Held while the hand is rendered and sent, by a click's answer or the hand job: whoever
-    # renders later also edits later, so an older state never lands on top of a newer one.
-    hand_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-
-@dataclass
-class TableState:
-    table_id: int
-    channel_id: int
-    lang: Lang
-    info: TableInfo | None = None
-    message_id: int | None = None
-    message_game: int | None = None  # game number shown; None while it is the lobby
-    message_key: Payload | None = None
-    saved_message: tuple[int, int | None] | None = None  # (message id, game) as stored
-    finals: dict[int, tuple[dict[str, Any], ListEntry, int]] = field(default_factory=dict)
-    finished: set[int] = field(default_factory=set)  # games whose final message is shown
-    # The final message shown last, and whether it says the round is over: SessionOver may
-    # arrive after it went out (the engine stores the round in between).
-    last_final: tuple[dict[str, Any], ListEntry, int] | None = None
-    last_final_ends: bool = False
-    last_game_id: int | None = None
-    session_over: bool = False
-    done: bool = False
-    hands: dict[int, HandMessage] = field(default_factory=dict)
-    saved_hands: dict[int, tuple[int, int]] = field(default_factory=dict)  # (game, message)
-    # The stored message ids are read once, before the first update of the table or a hand.
-    restored: bool = False
-    restore_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    hand_jobs: dict[int, Coalescer] = field(default_factory=dict)
-    job: Coalescer | None = None
-    # (game id dealt again, why, the seat that threw in or offered the Armut)
-    redeal: tuple[int, Redeal | None, int | None] | None = None
+def components(info: TableInfo, controls: Controls) -> Components:
+    """A render's controls as components for this table version."""
+    return Components(info.id, info.version, controls)
 
 
 class Presenter:
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DokoBot) -> None:
         self.bot = bot
         self.tables: dict[int, TableState] = {}
         self.users: dict[int, UserState] = {}
         self.last_game_by_channel: dict[int, int] = {}
         self._render_turn = asyncio.Lock()
         # Sharded, this process's share of the table edits, by the shards it runs.
-        settings = getattr(bot, "settings", None)
-        shard_ids = getattr(settings, "shard_ids", None)
-        shard_count = getattr(settings, "shard_count", None)
+        shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
         self.table_edit_budget = TABLE_EDITS_PER_S * share
 
@@ -306,6 +197,94 @@ class Presenter:
         except EngineError:
             return None
 
+    # -- answers to interactions ---------------------------------------------------------
+
+    async def post_lobby(self, interaction: discord.Interaction[Any], info: TableInfo) -> None:
+        """The lobby as the answer to ``/doko tisch`` (deferred): the table's message."""
+        lang = lang_of(interaction.locale)
+        embed, controls = lobby_message(info, lang)
+        view = components(info, controls)
+        message = await interaction.followup.send(embed=embed, view=view, wait=True)
+        await self.register_table_message(info, message.id, lang, payload_key(None, embed, view))
+
+    async def show_lobby(self, interaction: discord.Interaction[Any], info: TableInfo) -> None:
+        """A lobby click (deferred) edits the clicked lobby message at once, in the table's
+        language."""
+        if interaction.message is None:
+            return
+        state = self.tables.get(info.id)
+        lang = state.lang if state else lang_of(interaction.locale)
+        embed, controls = lobby_message(info, lang)
+        view = components(info, controls)
+        await interaction.edit_original_response(embed=embed, view=view)
+        await self.register_table_message(
+            info, interaction.message.id, lang, payload_key(None, embed, view)
+        )
+
+    async def answer_click(
+        self, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+    ) -> None:
+        """After a game click was taken: the clicked hand message shows the table as it is
+        now. ``info`` is the table as the click found it."""
+        user_id = interaction.user.id
+        # The AIs answer within milliseconds: one edit shows the card and their replies, by
+        # this answer or by the hand job that the player's turn wakes meanwhile, not two.
+        await self.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
+        # Under the hand's lock: a newer state the hand job renders goes out after this one.
+        async with self.user(user_id).hand_lock:
+            message = interaction.message
+            ephemeral = message is not None and message.flags.ephemeral
+            if (
+                message is not None
+                and not ephemeral
+                and self.shows(info.id, user_id, message.id, lang)
+            ):
+                return  # the hand job showed this state in this DM already
+            try:
+                now: TableInfo | None
+                now, content, ui, key = self.render_hand(info.id, user_id, lang)
+            except EngineError:
+                now = None  # the table closed with this action (the last game of the session)
+            if (
+                now is None
+                or now.status != "playing"
+                or now.game_id is None
+                or (now.game_id != info.game_id and not ephemeral)
+            ):
+                # The game this message showed is over (this click or the AIs after it ended
+                # it). The hand job sends the next game's hand as a new DM, so the old game's
+                # DM only says it is over: one hand message per game, never two for the next.
+                await interaction.edit_original_response(
+                    content=game_over_message(info, user_id, lang), view=None
+                )
+                return
+            await interaction.edit_original_response(content=content, view=ui)
+            if ephemeral:
+                self.remember_ephemeral(user_id, interaction, now.game_id, key)
+            elif message is not None:
+                await self.adopt_hand(
+                    info.id,
+                    user_id,
+                    now.game_id,
+                    message.channel.id,
+                    message.id,
+                    key,
+                    (now.version, lang),
+                )
+
+    async def adopt_forwarded(self, info: TableInfo, row: ForwardRow) -> None:
+        """The DM of a forwarded click is the user's hand message of this game, unless one
+        is known: so this process edits it rather than sending another (it forgets them on
+        a restart)."""
+        state = self.tables.get(info.id)
+        if state is None or info.game_id is None or row.channel_id is None:
+            return
+        known = state.hands.get(row.user_id)
+        if row.message_id is not None and (known is None or known.game_id != info.game_id):
+            await self.adopt_hand(
+                info.id, row.user_id, info.game_id, row.channel_id, row.message_id, ()
+            )
+
     async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""
         for info in self.bot.engine.open_tables():
@@ -396,7 +375,8 @@ class Presenter:
 
     # -- events ---------------------------------------------------------------------------
 
-    def on_event(self, event: Event) -> None:
+    async def on_event(self, event: Event) -> None:
+        """An engine event marks messages as changed; their jobs send them later."""
         match event:
             case TableChanged(table=info):
                 table = self.table_state(info)
@@ -485,7 +465,8 @@ class Presenter:
         for number in sorted(state.finals):
             summary, entry, game_id = state.finals.pop(number)
             last = state.session_over and not state.finals
-            embed, view = final_message(info, summary, entry, game_id, lang, session_over=last)
+            embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
+            view = components(info, controls)
             if state.message_game == number and state.message_id is not None:
                 await self._edit(state, embed, view)
             else:
@@ -495,8 +476,10 @@ class Presenter:
         if info.status == "closed":
             if state.session_over and state.last_final is not None and not state.last_final_ends:
                 summary, entry, game_id = state.last_final
-                embed, view = final_message(info, summary, entry, game_id, lang, session_over=True)
-                await self._edit(state, embed, view)
+                embed, controls = final_message(
+                    info, summary, entry, game_id, lang, session_over=True
+                )
+                await self._edit(state, embed, components(info, controls))
             elif not state.session_over and state.message_id is not None:
                 await self._edit(state, closed_message(info, lang), None)
             state.done = True
@@ -504,7 +487,8 @@ class Presenter:
             await messages.forget_table(self.bot.db, info.id)
             return
         if info.status == "lobby":
-            embed, view = lobby_message(info, lang)
+            embed, controls = lobby_message(info, lang)
+            view = components(info, controls)
             if state.message_id is None:
                 await self._post(state, embed, view, None)
             else:
@@ -519,7 +503,8 @@ class Presenter:
         redeal = None
         if state.redeal is not None and state.redeal[0] == info.game_id:
             redeal = redeal_text(info, state.redeal[1], state.redeal[2], lang)
-        embed, view = game_message(info, lang, closed, redeal)
+        embed, controls = game_message(info, lang, closed, redeal)
+        view = components(info, controls)
         if state.message_game != info.game_number:
             if state.message_game is None and state.message_id is not None:
                 await self._edit(state, started_lobby(info, lang), None)
@@ -545,10 +530,12 @@ class Presenter:
         if info.status == "playing" and info.game_seat_of(user_id) is None:
             seat = info.seat_of(user_id)
             if seat is not None and seat == info.sitting_out:
-                content, ui = sitting_out_message(info, lang)
+                content, controls = sitting_out_message(info, lang)
+                ui = components(info, controls)
                 return info, content, ui, payload_key(content, None, ui)
         view = self.bot.engine.view_for(table_id, user_id)
-        content, ui = hand_message(info, view, lang)
+        content, controls = hand_message(info, view, lang)
+        ui = components(info, controls)
         return info, content, ui, payload_key(content, None, ui)
 
     async def _sync_hand(self, state: TableState, user_id: int) -> None:

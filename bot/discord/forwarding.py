@@ -13,13 +13,20 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.discord.codec import Click
+from bot.discord.library import interaction_webhook
 from bot.engine.forwarding import Forwarder
-from bot.render.buttons import Click, custom_id
+from bot.engine.model import TableInfo
+from bot.render.texts import Lang, lang_of
 from db.forwards import ForwardRow, Kind
+
+if TYPE_CHECKING:
+    from bot.discord.presenter import Presenter
+    from bot.discord.state import Payload
 
 log = logging.getLogger(__name__)
 
@@ -32,30 +39,74 @@ ANSWER_RETRIES_S = (0.25, 0.5, 1.0, 2.0)
 
 
 class Reply(Protocol):
-    """How a click's refusal reaches the player."""
+    """Where a handler's answers go: the interaction received here, or a forwarded one that
+    another process acknowledged (then every answer is a followup on its webhook)."""
+
+    user_id: int
+    lang: Lang
 
     async def defer(self) -> None:
         """Acknowledge without a visible answer, unless that happened already."""
 
     async def say(self, text: str) -> None:
-        """An ephemeral answer."""
+        """An ephemeral text answer."""
+
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        ephemeral: bool = True,
+    ) -> None:
+        """An answer with an embed or components."""
+
+    async def acted(self, info: TableInfo) -> None:
+        """A game action of this user was taken: show its outcome where they clicked."""
+
+    def opened_hand(self, game_id: int, key: Payload) -> None:
+        """The answer showed the user's hand (``key``): keep it in step if possible."""
 
 
 class InteractionReply:
-    """A click received by this process: answered on its interaction."""
+    """An interaction received by this process: answered on it."""
 
-    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+    def __init__(self, presenter: Presenter, interaction: discord.Interaction[Any]) -> None:
+        self.presenter = presenter
         self.interaction = interaction
+        self.user_id = interaction.user.id
+        self.lang = lang_of(interaction.locale)
 
     async def defer(self) -> None:
         if not self.interaction.response.is_done():
             await self.interaction.response.defer()
 
     async def say(self, text: str) -> None:
+        await self.send(text)
+
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        ephemeral: bool = True,
+    ) -> None:
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
         if self.interaction.response.is_done():
-            await self.interaction.followup.send(text, ephemeral=True)
+            await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
         else:
-            await self.interaction.response.send_message(text, ephemeral=True)
+            await self.interaction.response.send_message(content, **kwargs)
+
+    async def acted(self, info: TableInfo) -> None:
+        await self.presenter.answer_click(self.interaction, info, self.lang)
+
+    def opened_hand(self, game_id: int, key: Payload) -> None:
+        self.presenter.remember_ephemeral(self.user_id, self.interaction, game_id, key)
 
 
 class WebhookReply:
@@ -67,11 +118,9 @@ class WebhookReply:
 
     def __init__(self, client: discord.Client, row: ForwardRow) -> None:
         self.row = row
-        # What Interaction.followup builds: the application's webhook for this token.
-        self._webhook = discord.Webhook.from_state(
-            data={"id": row.application_id, "type": 3, "token": row.token},
-            state=client._connection,
-        )
+        self.user_id = row.user_id
+        self.lang = lang_of(row.locale)
+        self._webhook = interaction_webhook(client, row.application_id, row.token)
 
     @property
     def alive(self) -> bool:
@@ -83,16 +132,27 @@ class WebhookReply:
     async def say(self, text: str) -> None:
         await self.send(text)
 
-    async def send(self, content: str, view: discord.ui.View | None = None) -> None:
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        ephemeral: bool = True,
+    ) -> None:
+        """A followup; in a DM (the only place interactions are forwarded from) an
+        ephemeral one, whatever ``ephemeral`` says."""
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
         for pause in (*ANSWER_RETRIES_S, None):
             try:
-                if view is None:
-                    await self._webhook.send(content, ephemeral=True)
-                else:
-                    await self._webhook.send(content, view=view, ephemeral=True)
+                await self._webhook.send(content or discord.utils.MISSING, **kwargs)
                 return
             except discord.NotFound as error:
                 if error.code != UNKNOWN_WEBHOOK or pause is None or not self.alive:
@@ -103,26 +163,29 @@ class WebhookReply:
                 log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
                 return
 
+    async def acted(self, info: TableInfo) -> None:
+        return None  # the clicked DM was adopted as the hand message: the hand job edits it
 
-def _forwarder(client: Any) -> Forwarder | None:
-    forwarder: Forwarder | None = getattr(client, "forwarder", None)
-    return forwarder
+    def opened_hand(self, game_id: int, key: Payload) -> None:
+        return None  # a followup cannot be kept in step: "Meine Karten" shows a fresh one
 
 
-async def forward_click(client: Any, click: Click, interaction: discord.Interaction[Any]) -> bool:
+async def forward_click(
+    forwarder: Forwarder | None, click: Click, interaction: discord.Interaction[Any]
+) -> bool:
     """Store a click on a table this process does not run, then acknowledge it (type 6).
 
     False when nothing was forwarded (unsharded, or the table is not open): answer it here.
     """
-    forwarder = _forwarder(client)
     if forwarder is None or forwarder.runs(click.table_id):
         return False
     message = interaction.message
+    data: dict[str, Any] = dict(interaction.data or {})
     stored = await forwarder.forward(
         click.table_id,
         kind="click",
-        custom_id=custom_id(click.what, click.table_id, click.version, *click.args),
-        args=click.values,
+        custom_id=str(data.get("custom_id", "")),
+        args=tuple(str(v) for v in data.get("values") or ()),
         user_id=interaction.user.id,
         locale=str(interaction.locale),
         application_id=interaction.application_id,
@@ -136,11 +199,13 @@ async def forward_click(client: Any, click: Click, interaction: discord.Interact
 
 
 async def forward_command(
-    client: Any, interaction: discord.Interaction[Any], kind: Kind, args: tuple[str, ...] = ()
+    forwarder: Forwarder | None,
+    interaction: discord.Interaction[Any],
+    kind: Kind,
+    args: tuple[str, ...] = (),
 ) -> bool:
     """A command used in a DM by a player whose table another process runs: store it, then
     acknowledge it ephemerally ("thinking…", replaced by the table process's answer)."""
-    forwarder = _forwarder(client)
     if forwarder is None or interaction.guild_id is not None:
         return False
     table_id = await forwarder.remote_table_of(interaction.user.id)

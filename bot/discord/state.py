@@ -1,0 +1,145 @@
+"""What the message-sync service keeps per table and per user, and the job that coalesces
+a burst of changes into one message edit."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.engine.model import ListEntry, TableInfo
+from bot.render.texts import Lang
+from bot.rules.game import Redeal
+
+log = logging.getLogger(__name__)
+
+Payload = tuple[Any, ...]
+
+
+def payload_key(
+    content: str | None, embed: discord.Embed | None, view: discord.ui.View | None
+) -> Payload:
+    return (
+        content,
+        embed.to_dict() if embed is not None else None,
+        view.to_components() if view is not None else None,
+    )
+
+
+class Coalescer:
+    """Run ``work`` after ``mark``; marks during a run cause one more run, never two at once.
+
+    Runs start at least ``interval`` apart. A mark may say how long its change can wait
+    (``delay``): marks within that time share one run, and a mark with less time to wait
+    moves the run earlier.
+    """
+
+    def __init__(
+        self, work: Callable[[], Awaitable[None]], interval: float | Callable[[], float] = 0.0
+    ) -> None:
+        self._work = work
+        self._interval = interval
+        self._dirty = False
+        self._due = math.inf  # the latest time the pending changes should go out
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._last = -1e9
+
+    def mark(self, delay: float = 0.0) -> None:
+        self._dirty = True
+        due = time.monotonic() + delay
+        if due < self._due:
+            self._due = due
+            self._wake.set()
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while self._dirty:
+            gap = self._interval() if callable(self._interval) else self._interval
+            wait = max(self._due, self._last + gap) - time.monotonic()
+            if wait > 0:
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+                continue  # a mark may have moved the run earlier
+            self._dirty = False
+            self._due = math.inf
+            self._last = time.monotonic()
+            try:
+                await self._work()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("updating a Discord message failed")
+
+    async def wait(self) -> None:
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+@dataclass
+class HandMessage:
+    game_id: int
+    channel_id: int
+    message_id: int
+    key: Payload  # () when unknown (read back after a restart): the next update edits
+    # The table version and language the message shows: a hand job that finds the table at
+    # that version has nothing to render (a click's answer showed it already).
+    shown: tuple[int, Lang] | None = None
+
+
+@dataclass
+class UserState:
+    lang: Lang = "de"
+    dm_channel_id: int | None = None
+    dms_closed: bool = False
+    # The last ephemeral hand this user opened: editable while its token lives.
+    ephemeral: discord.Interaction[Any] | None = None
+    ephemeral_game: int | None = None
+    ephemeral_at: float = 0.0
+    ephemeral_key: Payload | None = None
+    # Held while the hand is rendered and sent, by a click's answer or the hand job: whoever
+    # renders later also edits later, so an older state never lands on top of a newer one.
+    hand_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
+class TableState:
+    table_id: int
+    channel_id: int
+    lang: Lang
+    info: TableInfo | None = None
+    message_id: int | None = None
+    message_game: int | None = None  # game number shown; None while it is the lobby
+    message_key: Payload | None = None
+    saved_message: tuple[int, int | None] | None = None  # (message id, game) as stored
+    finals: dict[int, tuple[dict[str, Any], ListEntry, int]] = field(default_factory=dict)
+    finished: set[int] = field(default_factory=set)  # games whose final message is shown
+    # The final message shown last, and whether it says the round is over: SessionOver may
+    # arrive after it went out (the engine stores the round in between).
+    last_final: tuple[dict[str, Any], ListEntry, int] | None = None
+    last_final_ends: bool = False
+    last_game_id: int | None = None
+    session_over: bool = False
+    done: bool = False
+    hands: dict[int, HandMessage] = field(default_factory=dict)
+    saved_hands: dict[int, tuple[int, int]] = field(default_factory=dict)  # (game, message)
+    # The stored message ids are read once, before the first update of the table or a hand.
+    restored: bool = False
+    restore_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hand_jobs: dict[int, Coalescer] = field(default_factory=dict)
+    job: Coalescer | None = None
+    # (game id dealt again, why, the seat that threw in or offered the Armut)
+    redeal: tuple[int, Redeal | None, int | None] | None = None
