@@ -48,7 +48,7 @@ from bot.rules.round import BockState, FiveSeating
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view, public_view
 from bot.tournament.pflichtsolo import ListedGame, TableRound
-from db import away, leases, repo, results, versions
+from db import actions, away, games, leases, players, results, sessions, tables, timers, versions
 from db import standings as db_standings
 from db.database import BatchFailed, Database
 from db.errors import NotFoundError
@@ -182,7 +182,7 @@ class _ActionWriter:
     async def _flush(self) -> None:
         while self._pending:
             try:
-                await repo.append_action_batches(self.db, self._take, self._stored)
+                await actions.append_action_batches(self.db, self._take, self._stored)
             except BatchFailed as failed:
                 await self._one_by_one(failed.items)
             except Exception:
@@ -192,7 +192,7 @@ class _ActionWriter:
     async def _one_by_one(self, batch: Sequence[_Pending]) -> None:
         for game_id, seq, action, now, future in batch:
             try:
-                await repo.append_action(self.db, game_id, seq, action, now=now)
+                await actions.append_action(self.db, game_id, seq, action, now=now)
             except Exception as err:
                 future.set_exception(err)
             else:
@@ -241,7 +241,7 @@ class Engine:
         Sharded, only the tables of this process's guilds, and of those only the ones it can
         claim; the others are retried while the leases are renewed.
         """
-        for row in await repo.list_open_tables(self.db):
+        for row in await tables.list_open_tables(self.db):
             if not self.owns_guild(row.guild_id):
                 continue
             if not await self._claim(row.id):
@@ -251,7 +251,7 @@ class Engine:
             table = await self._load_table(row.id)
             self._tables[table.id] = table
             self._by_channel[(table.guild_id, table.channel_id)] = table.id
-        pending = await repo.list_timers(self.db, due_by=self.clock() + timedelta(days=3650))
+        pending = await timers.list_timers(self.db, due_by=self.clock() + timedelta(days=3650))
         for timer in pending:
             if timer.kind == TURN_TIMER_KIND and timer.table_id in self._tables:
                 self._arm_timer(self._tables[timer.table_id], timer.fires_at, timer.payload)
@@ -360,8 +360,8 @@ class Engine:
         if turn_timer_s is not None and turn_timer_s < 5:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
         rules = rules or Ruleset()
-        await repo.upsert_player(self.db, host_id, host_name)
-        row = await repo.create_table(
+        await players.upsert_player(self.db, host_id, host_name)
+        row = await tables.create_table(
             self.db,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -373,7 +373,7 @@ class Engine:
         )
         if not await self._claim(row.id):  # a new table: only a broken clock makes this fail
             raise EngineError("not_owner", "another bot process holds this new table")
-        await repo.set_seat(self.db, row.id, 0, user_id=host_id)
+        await tables.set_seat(self.db, row.id, 0, user_id=host_id)
         table = _Table(
             id=row.id,
             guild_id=guild_id,
@@ -412,8 +412,8 @@ class Engine:
                         "game_running", "the game has started; wait for the next table"
                     )
                 seat = self._free_seat(table, seat)
-                await repo.upsert_player(self.db, user_id, name)
-                await repo.set_seat(self.db, table.id, seat, user_id=user_id)
+                await players.upsert_player(self.db, user_id, name)
+                await tables.set_seat(self.db, table.id, seat, user_id=user_id)
                 table.seats[seat] = SeatInfo(seat, user_id, name, None)
                 await self._bump(table)
         await self._after_change(table)
@@ -427,7 +427,7 @@ class Engine:
             info = table.seats[seat]
             assert info is not None
             if table.status == "lobby":
-                await repo.clear_seat(self.db, table.id, seat)
+                await tables.clear_seat(self.db, table.id, seat)
                 table.seats[seat] = None
             else:
                 if info.away:
@@ -448,7 +448,7 @@ class Engine:
             self._require_lobby(table)
             self._require_seated_or_host(table, user_id)
             seat = self._free_seat(table, seat)
-            await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
+            await tables.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
             table.seats[seat] = SeatInfo(seat, None, bot_name(seat, level), level)
             await self._bump(table)
         await self._after_change(table)
@@ -462,7 +462,7 @@ class Engine:
             info = table.seats[seat] if 0 <= seat < table.size else None
             if info is None or not info.is_ai:
                 raise EngineError("not_ai_seat", "there is no AI on that seat")
-            await repo.clear_seat(self.db, table.id, seat)
+            await tables.clear_seat(self.db, table.id, seat)
             table.seats[seat] = None
             await self._bump(table)
         await self._after_change(table)
@@ -482,7 +482,7 @@ class Engine:
                 raise EngineError("not_seated", "only players at this table can start it")
             for seat in range(table.size):
                 if table.seats[seat] is None:
-                    await repo.set_seat(self.db, table.id, seat, ai_level=fill_level)  # type: ignore[arg-type]
+                    await tables.set_seat(self.db, table.id, seat, ai_level=fill_level)  # type: ignore[arg-type]
                     table.seats[seat] = SeatInfo(seat, None, bot_name(seat, fill_level), fill_level)
             if dealer is None:
                 dealer = random.Random(self._seeds()).randrange(table.size)
@@ -490,7 +490,7 @@ class Engine:
                 raise EngineError("bad_seat", f"seats are numbered 0 to {table.size - 1}")
             table.round = TableRound.start(table.size, dealer, table.games_per_session)
             game_dealer, sitting_out = _dealer_columns(table.round)
-            session = await repo.create_session(
+            session = await sessions.create_session(
                 self.db,
                 table.id,
                 games_per_round=table.games_per_session,
@@ -500,7 +500,9 @@ class Engine:
                 now=self.clock(),
             )
             table.session_id = session.id
-            row = await repo.update_table(self.db, table.id, table.stored_version, status="playing")
+            row = await tables.update_table(
+                self.db, table.id, table.stored_version, status="playing"
+            )
             table.stored_version = row.version
             table.status = "playing"
             await self._deal(table)
@@ -514,12 +516,14 @@ class Engine:
         async with table.lock:
             if table.live and table.game_id is not None:
                 async with self.db.transaction():
-                    await repo.abort_game(self.db, table.game_id, now=self.clock())
+                    await games.abort_game(self.db, table.game_id, now=self.clock())
                     await self._end_live_game(table)
             if table.session_id is not None:
-                await repo.finish_session(self.db, table.session_id, now=self.clock())
-            await repo.cancel_table_timers(self.db, table.id)
-            row = await repo.update_table(self.db, table.id, table.stored_version, status="closed")
+                await sessions.finish_session(self.db, table.session_id, now=self.clock())
+            await timers.cancel_table_timers(self.db, table.id)
+            row = await tables.update_table(
+                self.db, table.id, table.stored_version, status="closed"
+            )
             table.stored_version = row.version
             table.status = "closed"
             if table.timer is not None:
@@ -561,8 +565,8 @@ class Engine:
         async with table.lock:
             seat = self._seat_of(table, user_id)
             async with self.db.transaction():
-                await repo.clear_seat(self.db, table.id, seat)
-                await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
+                await tables.clear_seat(self.db, table.id, seat)
+                await tables.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
             table.seats[seat] = SeatInfo(seat, None, bot_name(seat, level), level)
             await self._bump(table)
         await self._after_change(table)
@@ -627,9 +631,9 @@ class Engine:
     async def finished_record(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
         """A finished game of this guild; running games are never exported (hands!)."""
         try:
-            game = await repo.get_game(self.db, game_id)
-            session = await repo.get_session(self.db, game.session_id)
-            table = await repo.get_table(self.db, session.table_id)
+            game = await games.get_game(self.db, game_id)
+            session = await sessions.get_session(self.db, game.session_id)
+            table = await tables.get_table(self.db, session.table_id)
         except NotFoundError:
             return None
         if table.guild_id != guild_id or game.status != "finished" or game.record is None:
@@ -638,7 +642,7 @@ class Engine:
 
     async def table_closed(self, table_id: int) -> bool:
         try:
-            return (await repo.get_table(self.db, table_id)).status == "closed"
+            return (await tables.get_table(self.db, table_id)).status == "closed"
         except NotFoundError:
             return True
 
@@ -683,7 +687,7 @@ class Engine:
             raise asyncio.CancelledError
 
     async def _bump(self, table: _Table) -> None:
-        row = await repo.update_table(self.db, table.id, table.stored_version)
+        row = await tables.update_table(self.db, table.id, table.stored_version)
         table.stored_version = row.version
 
     async def _end_live_game(self, table: _Table) -> None:
@@ -711,7 +715,7 @@ class Engine:
         )
         table.game_number += 1
         data = deal_to_dict(deal)
-        row = await repo.create_game(
+        row = await games.create_game(
             self.db,
             table.session_id,
             number=table.game_number,
@@ -735,7 +739,7 @@ class Engine:
         if game.redeal is not None:
             # Thrown in or an Armut nobody took: no score, same dealer, same round, same Bock.
             async with self.db.transaction():
-                await repo.abort_game(self.db, table.game_id, now=self.clock())
+                await games.abort_game(self.db, table.game_id, now=self.clock())
                 await self._end_live_game(table)
             await self._deal(table)
             return
@@ -773,8 +777,10 @@ class Engine:
         table.bock = table.bock.after(len(game.bock_triggers()), table.rules)
         await self._store_round(table)
         if self._session_done(table):
-            await repo.finish_session(self.db, table.session_id, now=self.clock())
-            row = await repo.update_table(self.db, table.id, table.stored_version, status="closed")
+            await sessions.finish_session(self.db, table.session_id, now=self.clock())
+            row = await tables.update_table(
+                self.db, table.id, table.stored_version, status="closed"
+            )
             table.stored_version = row.version
             table.status = "closed"
             self._by_channel.pop((table.guild_id, table.channel_id), None)
@@ -796,7 +802,7 @@ class Engine:
         """Write the round state (games left, Pflichtsolo flags, next dealer) to the session."""
         assert table.round is not None and table.session_id is not None
         game_dealer, sitting_out = _dealer_columns(table.round)
-        await repo.update_round_context(
+        await sessions.update_round_context(
             self.db,
             table.session_id,
             games_left=table.round.games_left,
@@ -901,8 +907,8 @@ class Engine:
             return
         fires_at = self.clock() + timedelta(seconds=table.turn_timer_s)
         payload = {"version": table.version}
-        await repo.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
-        await repo.add_timer(
+        await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+        await timers.add_timer(
             self.db,
             kind=TURN_TIMER_KIND,
             table_id=table.id,
@@ -1008,7 +1014,7 @@ class Engine:
             return
         self._tables[table.id] = table
         self._by_channel[(table.guild_id, table.channel_id)] = table.id
-        for timer in await repo.list_timers(self.db):
+        for timer in await timers.list_timers(self.db):
             if timer.kind == TURN_TIMER_KIND and timer.table_id == table.id:
                 self._arm_timer(table, timer.fires_at, timer.payload)
         self._kick_ai(table)
@@ -1117,15 +1123,15 @@ class Engine:
 
     async def _load_table(self, table_id: int) -> _Table:
         """Rebuild one table from SQLite: seats, session, Spielliste, the running game."""
-        row = await repo.get_table(self.db, table_id)
+        row = await tables.get_table(self.db, table_id)
         rules = Ruleset.from_dict(row.rules)
         seats: list[SeatInfo | None] = [None] * rules.players
         owners = await away.away_owners(self.db, table_id)
-        for seat_row in await repo.get_seats(self.db, table_id):
+        for seat_row in await tables.get_seats(self.db, table_id):
             owner = seat_row.user_id or owners.get(seat_row.seat)
             name = bot_name(seat_row.seat, seat_row.ai_level)
             if owner is not None:
-                player = await repo.get_player(self.db, owner)
+                player = await players.get_player(self.db, owner)
                 name = player.display_name if player else str(owner)
             seats[seat_row.seat] = SeatInfo(
                 seat_row.seat, owner, name, seat_row.ai_level, away=seat_row.seat in owners
@@ -1142,13 +1148,13 @@ class Engine:
             games_per_session=row.games_per_session,
             seats=seats,
         )
-        session = await repo.get_active_session(self.db, table_id)
+        session = await sessions.get_active_session(self.db, table_id)
         if session is None:
             return table
         table.session_id = session.id
         dealer = session.dealer if session.sitting_out is None else session.sitting_out
         table.round = TableRound(table.size, dealer, session.games_left, session.pflichtsolo_done)
-        for game_row in await repo.list_games(self.db, session.id):
+        for game_row in await games.list_games(self.db, session.id):
             table.game_number = max(table.game_number, game_row.number)
             seating = _seating(game_row.sitting_out)
             if game_row.status == "finished" and game_row.record is not None:
@@ -1161,7 +1167,7 @@ class Engine:
                 table.bock = table.bock.after(len(finished.bock_triggers()), table.rules)
             elif game_row.status == "running":
                 game = Game(deal_from_dict(game_row.deal))
-                for i, a in enumerate(await repo.load_actions(self.db, game_row.id)):
+                for i, a in enumerate(await actions.load_actions(self.db, game_row.id)):
                     game.apply(action_from_dict(a, i))
                 table.game = game
                 table.game_id = game_row.id

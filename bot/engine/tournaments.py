@@ -53,7 +53,7 @@ from bot.tournament import (
     tournament_points,
 )
 from bot.tournament.standings import AuditEntry, Standings
-from db import repo
+from db import players, timers
 from db import tournaments as store
 from db.errors import NotFoundError
 from db.results import correct_points
@@ -199,7 +199,7 @@ class TournamentService:
             for table in await store.list_tables(self.db, tournament.id):
                 if table.table_id is not None:
                     self._by_table[table.table_id] = tournament.id
-        for timer in await repo.list_timers(self.db):
+        for timer in await timers.list_timers(self.db):
             if timer.kind == START_TIMER_KIND and timer.tournament_id in mine:
                 self._arm(int(timer.tournament_id), timer.id, timer.fires_at)
         for tournament in active:
@@ -307,7 +307,7 @@ class TournamentService:
         now = self.engine.clock()
         if starts_at is not None and starts_at <= now:
             raise EngineError("bad_start_time", "the start time must lie in the future")
-        await repo.upsert_player(self.db, organiser_id, organiser_name)
+        await players.upsert_player(self.db, organiser_id, organiser_name)
         async with self.db.transaction():
             tournament = await store.create_tournament(
                 self.db,
@@ -325,7 +325,7 @@ class TournamentService:
                 now=now,
             )
             if starts_at is not None:
-                timer = await repo.add_timer(
+                timer = await timers.add_timer(
                     self.db,
                     START_TIMER_KIND,
                     starts_at,
@@ -347,7 +347,7 @@ class TournamentService:
                 raise EngineError("already_registered", "you are registered already")
             if entrant is not None and entrant.status == "replaced":
                 raise EngineError("replaced", "the organiser has replaced you")
-            await repo.upsert_player(self.db, user_id, name)
+            await players.upsert_player(self.db, user_id, name)
             await store.set_entrant(
                 self.db, tournament_id, user_id, "registered", now=self.engine.clock()
             )
@@ -571,7 +571,7 @@ class TournamentService:
         engine, host = self.engine, tournament.organiser_id
         table_id = row.table_id
         if table_id is None:
-            organiser = await repo.get_player(self.db, host)
+            organiser = await players.get_player(self.db, host)
             info = await engine.create_table(
                 guild_id=tournament.guild_id,
                 channel_id=row.channel_id,
@@ -872,7 +872,7 @@ class TournamentService:
             handle.cancel()
         timer_id = self._timer_ids.pop(tournament_id, None)
         if timer_id is not None:
-            await repo.cancel_timer(self.db, timer_id)
+            await timers.cancel_timer(self.db, timer_id)
 
 
 @dataclass(frozen=True, slots=True)

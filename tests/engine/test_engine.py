@@ -114,11 +114,11 @@ async def test_a_full_game_against_ais_is_stored_action_by_action(engine: Engine
     assert isinstance(first, GameOver)
     assert sum(first.entry.scores) == 0
     assert first.summary["finished"] is True
-    game = await db.get_game(engine.db, first.game_id)
+    game = await db.games.get_game(engine.db, first.game_id)
     assert game.status == "finished"
-    stored = await db.load_actions(engine.db, first.game_id)
+    stored = await db.actions.load_actions(engine.db, first.game_id)
     assert game.record is not None and stored == game.record["actions"]
-    results = await db.get_results(engine.db, first.game_id)
+    results = await db.results.get_results(engine.db, first.game_id)
     assert sorted(r.points for r in results) == sorted(first.entry.scores)
 
 
@@ -137,11 +137,11 @@ async def test_on_stored_runs_once_the_action_is_in_the_database(engine: Engine)
     assert whose_turn(engine, info.id) == HOST
     game_id = engine.table(info.id).game_id
     assert game_id is not None
-    before = len(await db.load_actions(engine.db, game_id))
+    before = len(await db.actions.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
     await engine.act(info.id, HOST, move_for(engine, info.id, HOST, rng), on_stored=on_stored)
     assert seen == [version]
-    assert len(await db.load_actions(engine.db, game_id)) > before
+    assert len(await db.actions.load_actions(engine.db, game_id)) > before
     # A refused action is never stored, so nobody is told it was.
     with pytest.raises(EngineError):
         await engine.act(info.id, HOST, {"play": "H10"}, version=-1, on_stored=on_stored)
@@ -159,14 +159,14 @@ async def test_a_click_cancelled_while_storing_is_still_applied(
     assert game_id is not None
     from bot.engine import core
 
-    original = core.repo.append_action_batches
+    original = core.actions.append_action_batches
 
     async def slow(*args: object, **kwargs: object) -> None:
         await asyncio.sleep(0.05)
         await original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(core.repo, "append_action_batches", slow)
-    before = len(await db.load_actions(engine.db, game_id))
+    monkeypatch.setattr(core.actions, "append_action_batches", slow)
+    before = len(await db.actions.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
     click = asyncio.create_task(
         engine.act(info.id, HOST, move_for(engine, info.id, HOST, random.Random(5)))
@@ -176,7 +176,7 @@ async def test_a_click_cancelled_while_storing_is_still_applied(
     with pytest.raises(asyncio.CancelledError):
         await click
     # Stored and applied all the same: memory and SQLite agree.
-    assert len(await db.load_actions(engine.db, game_id)) == before + 1
+    assert len(await db.actions.load_actions(engine.db, game_id)) == before + 1
     assert engine.table(info.id).version > version
 
 
@@ -242,7 +242,7 @@ async def test_simultaneous_clicks_apply_once(engine: Engine) -> None:
     await engine.idle()
     game_id = engine.table(info.id).game_id
     assert game_id is not None
-    stored = await db.load_actions(engine.db, game_id)
+    stored = await db.actions.load_actions(engine.db, game_id)
     assert stored[n] == {"seat": 0, **move}
 
 
@@ -309,7 +309,7 @@ async def test_turn_timer_lets_an_ai_play_for_the_absent(db_path: Path) -> None:
     await engine.idle()
     info = engine.table(info.id)
     assert whose_turn(engine, info.id) == HOST
-    timers = await db.list_timers(store, due_by=now[0] + timedelta(seconds=31))
+    timers = await db.timers.list_timers(store, due_by=now[0] + timedelta(seconds=31))
     assert [t.payload["version"] for t in timers if t.table_id == info.id] == [info.version]
     assert not await engine.expire_turn(info.id, info.version - 1)  # an old timer: ignored
     n = len(engine.record(info.id)["actions"])
@@ -415,12 +415,12 @@ async def test_house_rules_session_with_redeals_and_bock(engine: Engine) -> None
     entries = over[0].spielliste  # type: ignore[attr-defined]
     assert len(entries) == 12
     assert sum(entries[-1].totals) == 0
-    session = await db.get_active_session(engine.db, info.id)
+    session = await db.sessions.get_active_session(engine.db, info.id)
     assert session is None  # finished
     first_game = rec.of(GameOver)[0]
     assert isinstance(first_game, GameOver)
-    session_id = (await db.get_game(engine.db, first_game.game_id)).session_id
-    games = await db.list_games(engine.db, session_id)
+    session_id = (await db.games.get_game(engine.db, first_game.game_id)).session_id
+    games = await db.games.list_games(engine.db, session_id)
     finished = [g for g in games if g.status == "finished"]
     assert len(finished) == 12
     multipliers = []
