@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, codec
+from bot.discord import abrechnen, answers, codec
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
@@ -222,7 +222,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except EngineError as error:
             await _say(interaction, error_text(error, lang))
             return
-        await self.presenter.post_lobby(interaction, info)
+        await answers.post_lobby(self.presenter, interaction, info)
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
     async def karten(self, interaction: Interaction) -> None:
@@ -441,7 +441,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await _say(interaction, error_text(error, lang))
             return
         if info.status == "lobby":
-            await self.presenter.show_lobby(interaction, info)
+            await answers.show_lobby(self.presenter, interaction, info)
         elif button.kind in ("leave", "pause") and info.status == "playing":
             await interaction.followup.send(t(lang, "left_game"), ephemeral=True)
         elif button.kind == "back" and info.status == "playing":
@@ -470,7 +470,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 ):
                     await reply.say(t(reply.lang, "err_bad_action"))
                     return
-                await self.presenter.adopt_forwarded(info, row)
+                await answers.adopt_forwarded(self.presenter, info, row)
                 await self.game_action(reply, click, info)
             case "karten":
                 await self.show_hand(reply, info)

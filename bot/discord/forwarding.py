@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.discord import answers
 from bot.discord.codec import Click
 from bot.discord.library import interaction_webhook
 from bot.engine.forwarding import Forwarder
@@ -103,7 +104,7 @@ class InteractionReply:
             await self.interaction.response.send_message(content, **kwargs)
 
     async def acted(self, info: TableInfo) -> None:
-        await self.presenter.answer_click(self.interaction, info, self.lang)
+        await answers.answer_click(self.presenter, self.interaction, info, self.lang)
 
     def opened_hand(self, game_id: int, key: Payload) -> None:
         self.presenter.remember_ephemeral(self.user_id, self.interaction, game_id, key)

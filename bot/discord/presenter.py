@@ -50,7 +50,7 @@ from bot.engine.model import (
     YourTurn,
 )
 from bot.render.controls import Controls
-from bot.render.hand import game_over_message, hand_message, sitting_out_message
+from bot.render.hand import hand_message, sitting_out_message
 from bot.render.table import (
     closed_message,
     final_message,
@@ -60,10 +60,9 @@ from bot.render.table import (
     seat_name,
     started_lobby,
 )
-from bot.render.texts import Lang, lang_of
+from bot.render.texts import Lang
 from bot.rules.game import Phase, Redeal
 from db import messages
-from db.forwards import ForwardRow
 
 if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
@@ -79,9 +78,6 @@ TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (A
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
 DMS_CLOSED = 50007
-# A click's answer (the hand) waits at most this long for the AIs' replies (the table message
-# waits as long, TABLE_EDIT_DELAY).
-ANSWER_WAITS_FOR_AIS_S = 0.3
 
 
 def components(info: TableInfo, controls: Controls) -> Components:
@@ -196,94 +192,6 @@ class Presenter:
             return hand.shown == (self.bot.engine.version(table_id), lang)
         except EngineError:
             return None
-
-    # -- answers to interactions ---------------------------------------------------------
-
-    async def post_lobby(self, interaction: discord.Interaction[Any], info: TableInfo) -> None:
-        """The lobby as the answer to ``/doko tisch`` (deferred): the table's message."""
-        lang = lang_of(interaction.locale)
-        embed, controls = lobby_message(info, lang)
-        view = components(info, controls)
-        message = await interaction.followup.send(embed=embed, view=view, wait=True)
-        await self.register_table_message(info, message.id, lang, payload_key(None, embed, view))
-
-    async def show_lobby(self, interaction: discord.Interaction[Any], info: TableInfo) -> None:
-        """A lobby click (deferred) edits the clicked lobby message at once, in the table's
-        language."""
-        if interaction.message is None:
-            return
-        state = self.tables.get(info.id)
-        lang = state.lang if state else lang_of(interaction.locale)
-        embed, controls = lobby_message(info, lang)
-        view = components(info, controls)
-        await interaction.edit_original_response(embed=embed, view=view)
-        await self.register_table_message(
-            info, interaction.message.id, lang, payload_key(None, embed, view)
-        )
-
-    async def answer_click(
-        self, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
-    ) -> None:
-        """After a game click was taken: the clicked hand message shows the table as it is
-        now. ``info`` is the table as the click found it."""
-        user_id = interaction.user.id
-        # The AIs answer within milliseconds: one edit shows the card and their replies, by
-        # this answer or by the hand job that the player's turn wakes meanwhile, not two.
-        await self.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
-        # Under the hand's lock: a newer state the hand job renders goes out after this one.
-        async with self.user(user_id).hand_lock:
-            message = interaction.message
-            ephemeral = message is not None and message.flags.ephemeral
-            if (
-                message is not None
-                and not ephemeral
-                and self.shows(info.id, user_id, message.id, lang)
-            ):
-                return  # the hand job showed this state in this DM already
-            try:
-                now: TableInfo | None
-                now, content, ui, key = self.render_hand(info.id, user_id, lang)
-            except EngineError:
-                now = None  # the table closed with this action (the last game of the session)
-            if (
-                now is None
-                or now.status != "playing"
-                or now.game_id is None
-                or (now.game_id != info.game_id and not ephemeral)
-            ):
-                # The game this message showed is over (this click or the AIs after it ended
-                # it). The hand job sends the next game's hand as a new DM, so the old game's
-                # DM only says it is over: one hand message per game, never two for the next.
-                await interaction.edit_original_response(
-                    content=game_over_message(info, user_id, lang), view=None
-                )
-                return
-            await interaction.edit_original_response(content=content, view=ui)
-            if ephemeral:
-                self.remember_ephemeral(user_id, interaction, now.game_id, key)
-            elif message is not None:
-                await self.adopt_hand(
-                    info.id,
-                    user_id,
-                    now.game_id,
-                    message.channel.id,
-                    message.id,
-                    key,
-                    (now.version, lang),
-                )
-
-    async def adopt_forwarded(self, info: TableInfo, row: ForwardRow) -> None:
-        """The DM of a forwarded click is the user's hand message of this game, unless one
-        is known: so this process edits it rather than sending another (it forgets them on
-        a restart)."""
-        state = self.tables.get(info.id)
-        if state is None or info.game_id is None or row.channel_id is None:
-            return
-        known = state.hands.get(row.user_id)
-        if row.message_id is not None and (known is None or known.game_id != info.game_id):
-            await self.adopt_hand(
-                info.id, row.user_id, info.game_id, row.channel_id, row.message_id, ()
-            )
 
     async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""

@@ -1,0 +1,114 @@
+"""The answers to interactions that show messages: the lobby a command or click opens, and
+the hand a click edits once its action was taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.presenter import Presenter, components
+from bot.discord.state import payload_key
+from bot.engine.forwarding import ForwardRow
+from bot.engine.model import EngineError, TableInfo
+from bot.render.hand import game_over_message
+from bot.render.table import lobby_message
+from bot.render.texts import Lang, lang_of
+
+# A click's answer (the hand) waits at most this long for the AIs' replies (the table message
+# waits as long, TABLE_EDIT_DELAY).
+ANSWER_WAITS_FOR_AIS_S = 0.3
+
+
+async def post_lobby(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
+) -> None:
+    """The lobby as the answer to ``/doko tisch`` (deferred): the table's message."""
+    lang = lang_of(interaction.locale)
+    embed, controls = lobby_message(info, lang)
+    view = components(info, controls)
+    message = await interaction.followup.send(embed=embed, view=view, wait=True)
+    await presenter.register_table_message(info, message.id, lang, payload_key(None, embed, view))
+
+
+async def show_lobby(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
+) -> None:
+    """A lobby click (deferred) edits the clicked lobby message at once, in the table's
+    language."""
+    if interaction.message is None:
+        return
+    state = presenter.tables.get(info.id)
+    lang = state.lang if state else lang_of(interaction.locale)
+    embed, controls = lobby_message(info, lang)
+    view = components(info, controls)
+    await interaction.edit_original_response(embed=embed, view=view)
+    await presenter.register_table_message(
+        info, interaction.message.id, lang, payload_key(None, embed, view)
+    )
+
+
+async def answer_click(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+) -> None:
+    """After a game click was taken: the clicked hand message shows the table as it is
+    now. ``info`` is the table as the click found it."""
+    user_id = interaction.user.id
+    # The AIs answer within milliseconds: one edit shows the card and their replies, by
+    # this answer or by the hand job that the player's turn wakes meanwhile, not two.
+    await presenter.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
+    # Under the hand's lock: a newer state the hand job renders goes out after this one.
+    async with presenter.user(user_id).hand_lock:
+        message = interaction.message
+        ephemeral = message is not None and message.flags.ephemeral
+        if (
+            message is not None
+            and not ephemeral
+            and presenter.shows(info.id, user_id, message.id, lang)
+        ):
+            return  # the hand job showed this state in this DM already
+        try:
+            now: TableInfo | None
+            now, content, ui, key = presenter.render_hand(info.id, user_id, lang)
+        except EngineError:
+            now = None  # the table closed with this action (the last game of the session)
+        if (
+            now is None
+            or now.status != "playing"
+            or now.game_id is None
+            or (now.game_id != info.game_id and not ephemeral)
+        ):
+            # The game this message showed is over (this click or the AIs after it ended
+            # it). The hand job sends the next game's hand as a new DM, so the old game's
+            # DM only says it is over: one hand message per game, never two for the next.
+            await interaction.edit_original_response(
+                content=game_over_message(info, user_id, lang), view=None
+            )
+            return
+        await interaction.edit_original_response(content=content, view=ui)
+        if ephemeral:
+            presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
+        elif message is not None:
+            await presenter.adopt_hand(
+                info.id,
+                user_id,
+                now.game_id,
+                message.channel.id,
+                message.id,
+                key,
+                (now.version, lang),
+            )
+
+
+async def adopt_forwarded(presenter: Presenter, info: TableInfo, row: ForwardRow) -> None:
+    """The DM of a forwarded click is the user's hand message of this game, unless one
+    is known: so this process edits it rather than sending another (it forgets them on
+    a restart)."""
+    state = presenter.tables.get(info.id)
+    if state is None or info.game_id is None or row.channel_id is None:
+        return
+    known = state.hands.get(row.user_id)
+    if row.message_id is not None and (known is None or known.game_id != info.game_id):
+        await presenter.adopt_hand(
+            info.id, row.user_id, info.game_id, row.channel_id, row.message_id, ()
+        )
