@@ -1,0 +1,267 @@
+"""Tournament texts and embeds (bot/render/turnier.py): both languages, Discord's limits."""
+
+from __future__ import annotations
+
+import random
+import string
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.engine.tournaments import Overview, SeatedTable
+from bot.render.texts import Lang
+from bot.render.turnier import (
+    COMMAND_EN,
+    DE,
+    EN,
+    overview_embed,
+    results_embed,
+    round_embed,
+    sheet_block,
+    sheet_embed,
+    tt,
+)
+from bot.rules.round import SoloKind
+from bot.tournament import (
+    AuditEntry,
+    GameRef,
+    GameScore,
+    Participant,
+    Substitute,
+    TournamentResults,
+)
+from db.tournaments import EntrantRow, TournamentRow
+
+from .helpers import limit_errors
+
+NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+UNUSED_GERMAN_ONLY = {
+    "not_organiser": "bot/render/turnier.py:58: a German-only duplicate of err_not_organiser "
+    "(no English, used nowhere)",
+}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=UNUSED_GERMAN_ONLY[k]))
+        if k in UNUSED_GERMAN_ONLY
+        else k
+        for k in sorted(set(DE) | set(EN))
+    ],
+)
+def test_every_tournament_text_is_in_both_languages(key: str) -> None:
+    assert key in DE and key in EN
+    assert placeholders(DE[key]) == placeholders(EN[key])
+
+
+def test_exact_tournament_texts() -> None:
+    assert tt("de", "standings_final") == "Endstand"
+    assert tt("en", "standings_final") == "Final standings"
+    assert tt("de", "substitute", n=2) == "Bot 2 (Ersatz)"
+    assert tt("en", "status_running", round=2, rounds=5) == "round 2 of 5 running"
+
+
+# -- a tournament as the engine's Overview shows it -----------------------------------------
+
+
+def row(status: str = "running", rounds: int = 3, current: int = 2) -> TournamentRow:
+    return TournamentRow(
+        id=3,
+        guild_id=1,
+        channel_id=2,
+        organiser_id=100,
+        name="Großer Preis von Übersee " * 3,
+        preset="ddv",
+        rules={},
+        rounds=rounds,
+        games_per_round=24,
+        seating="mixing",
+        seed=1,
+        status=status,  # type: ignore[arg-type]
+        current_round=current,
+        starts_at=NOW,
+        created_at=NOW,
+    )
+
+
+def player(n: int) -> int:
+    return 1000 + n
+
+
+def name(n: int) -> str:
+    return f"Spielerin Nummer {n} von der Waterkant"
+
+
+def tables_of(round_number: int, players: int, substitutes: int = 0) -> list[SeatedTable]:
+    field: list[Participant] = [player(i) for i in range(players)]
+    field += [Substitute(i + 1) for i in range(substitutes)]
+    random.Random(round_number).shuffle(field)
+    tables, i = [], 0
+    while i < len(field):
+        size = 5 if (len(field) - i) % 4 else 4
+        tables.append(
+            SeatedTable(
+                round_number,
+                len(tables) + 1,
+                5000 + len(tables),
+                None,
+                tuple(field[i : i + size]),
+                True,
+            )
+        )
+        i += size
+    return tables
+
+
+def games_of(table: SeatedTable, games: int, seed: int) -> list[GameScore]:
+    """Random sum-zero games of a table, in its seat order (scores are listed by seat)."""
+    rng = random.Random(seed)
+    out = []
+    for g in range(1, games + 1):
+        seats = list(table.seats)
+        out_seat = seats[(g - 1) % len(seats)] if len(seats) == 5 else None
+        players = [p for p in seats if p != out_seat]
+        value = rng.choice([1, 2, 3, 4, 5, 8])
+        solo = rng.random() < 0.15
+        if solo:
+            soloist = rng.choice(players)
+            points = {p: (3 * value if p == soloist else -value) for p in players}
+        else:
+            soloist = None
+            re = rng.sample(players, 2)
+            points = {p: (value if p in re else -value) for p in players}
+        out.append(
+            GameScore(
+                GameRef(table.round_number, table.number, g),
+                tuple((p, points.get(p, 0)) for p in seats),
+                sitting_out=out_seat,
+                soloist=soloist,
+                solo_kind=rng.choice(list(SoloKind)) if solo else None,
+            )
+        )
+    return out
+
+
+def overview(
+    players: int = 40, rounds: int = 3, games: int = 24, status: str = "running", audit: int = 0
+) -> Overview:
+    tables = [t for r in range(1, rounds + 1) for t in tables_of(r, players)]
+    results = [g for t in tables for g in games_of(t, games, t.round_number * 100 + t.number)]
+    audits = tuple(
+        AuditEntry(
+            results[i].ref,
+            results[i].scores,
+            results[i].scores,
+            "Falsch eingetragen, laut Schiedsrichter korrigiert",
+            100,
+            NOW,
+        )
+        for i in range(audit)
+    )
+    entrants = tuple(EntrantRow(3, player(i), name(i), "registered", NOW) for i in range(players))
+    return Overview(
+        tournament=row(status, rounds, rounds),
+        entrants=entrants,
+        tables=tuple(tables),
+        results=TournamentResults(tuple(results), audits),
+        names={player(i): name(i) for i in range(players)},
+        listed={},
+        first_dealers={},
+    )
+
+
+@pytest.mark.parametrize("players", [0, 5, 40, 300])
+def test_the_overview_fits_discord(players: int, lang: Lang) -> None:
+    embed = overview_embed(overview(players=players, rounds=1, games=1, status="open"), lang)
+    assert limit_errors(embeds=[embed]) == []
+    if players == 0:
+        assert tt(lang, "field_empty") in (embed.fields[0].value or "")
+    if players == 300:  # clipped, and says so
+        assert (embed.fields[0].value or "").endswith("…")
+
+
+@pytest.mark.parametrize("players", [4, 9, 40, 200])
+def test_the_round_embed_fits_discord(players: int, lang: Lang) -> None:
+    tables = tables_of(1, players)
+    embed = round_embed(
+        "Herbstturnier", 1, tables, {player(i): name(i) for i in range(players)}, lang
+    )
+    assert limit_errors(embeds=[embed]) == []
+    assert name(0) in (embed.description or "") or players > 40
+
+
+@pytest.mark.parametrize("status", ["running", "finished"])
+@pytest.mark.parametrize("players", [4, 40, 200])
+def test_the_standings_fit_discord(players: int, status: str, lang: Lang) -> None:
+    embed = results_embed(overview(players=players, status=status, audit=30), lang)
+    assert limit_errors(embeds=[embed]) == []
+    title = tt(lang, "standings_final" if status == "finished" else "standings")
+    assert (embed.title or "").startswith(title)
+
+
+def test_the_standings_of_a_round_with_two_tables_fit_discord(lang: Lang) -> None:
+    embed = results_embed(overview(players=8, games=24), lang, round_number=2)
+    assert limit_errors(embeds=[embed]) == []
+    assert len(embed.fields) == 2
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bot/render/turnier.py:266-274 results_embed(round_number=…) adds up to 20 table "
+    "sheets of up to 1000 chars each (FIELD_LIMIT) plus a 4000-char description: 20 players "
+    "(5 tables of 24 games) give 6551 characters, over Discord's 6000 per message",
+)
+@pytest.mark.parametrize("players", [20, 40])
+def test_the_standings_of_a_round_with_several_tables_fit_discord(players: int) -> None:
+    embed = results_embed(overview(players=players, games=24), "de", round_number=1)
+    assert limit_errors(embeds=[embed]) == []
+
+
+def test_a_sheet_has_running_totals_per_seat_and_the_solo_column() -> None:
+    table = SeatedTable(1, 1, 5000, None, (player(0), player(1), Substitute(1), player(3)), True)
+    names = {player(i): name(i) for i in range(4)}
+    games = [
+        GameScore(
+            GameRef(1, 1, 1), ((player(0), 1), (player(1), 1), (Substitute(1), -1), (player(3), -1))
+        ),
+        GameScore(
+            GameRef(1, 1, 2),
+            ((player(0), -3), (player(1), -3), (Substitute(1), 9), (player(3), -3)),
+            soloist=Substitute(1),
+            solo_kind=SoloKind.PFLICHT,
+        ),
+    ]
+    block = sheet_block(table, games, names, "de")
+    lines = block.strip("`\n").splitlines()
+    assert lines[0] == tt("de", "sheet_head")
+    assert "Bot 1 (" in lines[1]  # the substitute's column, named
+    assert lines[2].split() == ["1", "+1", "+1", "-1", "-1"]
+    assert lines[3].split() == ["2", "-2", "-2", "+8", "-4", "P3"]
+
+
+@pytest.mark.parametrize("games", [1, 24, 100])
+def test_a_table_sheet_fits_discord(games: int, lang: Lang) -> None:
+    table = tables_of(1, 5)[0]
+    played = games_of(table, games, 1)
+    embed = sheet_embed(
+        table, played, {player(i): name(i) for i in range(5)}, ["x" * 300] * 5, lang
+    )
+    assert limit_errors(embeds=[embed]) == []
+    last = (embed.description or "").strip("`\n").splitlines()[-1].split()
+    assert int(last[0]) == games  # the newest game is kept when the sheet is cut
+
+
+def test_tournament_command_names_are_valid_discord_names() -> None:
+    names = {k: v for k, v in COMMAND_EN.items() if k.islower() and " " not in k}
+    assert names  # the command and option names, as opposed to the descriptions
+    for german, english in names.items():
+        assert english.islower() and " " not in english and 1 <= len(english) <= 32, german
+    for german, english in COMMAND_EN.items():
+        assert 1 <= len(english) <= 100, german
