@@ -182,6 +182,9 @@ DE: dict[str, str] = {
     "err_not_host": "Nur der Gastgeber oder Server-Admins können den Tisch beenden.",
     "err_stale_version": "Dieser Knopf ist veraltet – nimm die aktuelle Nachricht.",
     "err_bad_action": "Diese Aktion verstehe ich nicht.",
+    "err_not_your_seat": "Dieser Knopf gehört zu einem anderen Platz.",
+    "err_not_owner": "Dieser Tisch läuft gerade auf einem anderen Teil des Bots. "
+    "Versuch es gleich noch einmal.",
     "err_game_finished": "Das Spiel ist vorbei.",
     "err_wrong_phase": "Das geht in diesem Abschnitt des Spiels nicht.",
     "err_not_your_turn": "Du bist nicht am Zug.",
@@ -396,6 +399,8 @@ EN: dict[str, str] = {
     "err_not_host": "Only the host or a server admin can stop the table.",
     "err_stale_version": "This button is outdated – use the current message.",
     "err_bad_action": "I do not understand this action.",
+    "err_not_your_seat": "This button belongs to another seat.",
+    "err_not_owner": "Another part of the bot runs this table right now. Try again in a moment.",
     "err_game_finished": "The game is over.",
     "err_wrong_phase": "That is not possible in this part of the game.",
     "err_not_your_turn": "It is not your turn.",

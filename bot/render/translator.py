@@ -39,7 +39,9 @@ EN: dict[str, str] = {
     "Doppelkopf am Tisch": "Doppelkopf at the table",
     "Einen Tisch in diesem Kanal eröffnen": "Open a table in this channel",
     "Regelsatz": "Rule set",
-    "Spiele in dieser Runde (Standard 24)": "Games in this round (default 24)",
+    "Spiele in dieser Runde (Standard: wie der Regelsatz, meist 24)": (
+        "Games in this round (default: as the rule set says, mostly 24)"
+    ),
     "Sekunden pro Zug, danach spielt ein Bot (leer: keine Zugzeit)": (
         "Seconds per turn, then a bot plays (empty: no timer)"
     ),
@@ -73,6 +75,7 @@ EN: dict[str, str] = {
     "Den Tisch beenden (Gastgeber oder Admins)": "End the table (host or admins)",
     "Wie der Bot funktioniert": "How the bot works",
     # choice names
+    "DDV-Turnier": "DDV tournament",
     "DDV-Turnierregeln": "DDV tournament rules",
     "DDV ohne Pflichtsolo": "DDV without Pflichtsolo",
     "DDV ohne Neunen": "DDV without nines",

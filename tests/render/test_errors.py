@@ -50,14 +50,8 @@ TABLE_CODES = sorted(c for c, paths in CODES.items() if paths != {TOURNAMENT_SOU
 TOURNAMENT_CODES = sorted(c for c, paths in CODES.items() if TOURNAMENT_SOURCE in paths)
 
 # Codes found without a text of their own; they show as "Das geht gerade nicht (<code>)".
-MISSING = {
-    "not_owner": "bot/engine/core.py:354 and :374 raise it; bot/render/texts.py has no "
-    "err_not_owner (only 'unowned', which the cogs use for forwarding)",
-}
-TOURNAMENT_MISSING = {
-    "bad_seating": "bot/engine/tournaments.py:306 raises it; bot/render/turnier.py has no "
-    "err_bad_seating and bot/render/texts.py none either",
-}
+MISSING: dict[str, str] = {}
+TOURNAMENT_MISSING: dict[str, str] = {}
 
 
 def known_gap(code: str, gaps: dict[str, str]) -> object:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.discord.components import Components
 from bot.engine.model import ListEntry
 from bot.render.hand import hand_content
 from bot.render.table import (
@@ -57,8 +58,10 @@ RECORD_CODE = re.compile(r"\b([CSHD](?:10|[AKQJ9]))\b")
 
 
 def public_text(game: Game, lang: Lang, **info: object) -> str:
-    embed, view = game_message(table_info(game, **info), lang)  # type: ignore[arg-type]
+    table = table_info(game, **info)  # type: ignore[arg-type]
+    embed, controls = game_message(table, lang)
     # The buttons too: a card must not leak through a label or a custom id either.
+    view = Components(table.id, table.version, controls)
     components = [c for row in view.to_components() for c in row["components"]]
     extras = [str(c.get("label", "")) + " " + str(c.get("custom_id", "")) for c in components]
     return "\n".join([visible_text(embed), *extras])
@@ -238,8 +241,8 @@ def test_the_running_game_fits_discord(size: int, games: int, lang: Lang) -> Non
     for plays in (0, 7, 40):
         game = game_at(games + plays, plays)
         info = table_info(game, size=size, spielliste=spielliste, game_seats=seating)
-        embed, view = game_message(info, lang, dm_closed=NAMES[:size], redeal="x" * 100)
-        assert limit_errors(embeds=[embed], view=view) == []
+        embed, controls = game_message(info, lang, dm_closed=NAMES[:size], redeal="x" * 100)
+        assert limit_errors(embeds=[embed], view=Components(info.id, info.version, controls)) == []
 
 
 @pytest.mark.parametrize("size", [4, 5])
@@ -248,9 +251,10 @@ def test_every_final_message_of_a_long_session_fits_discord(size: int, lang: Lan
     spielliste = tuple(entry for _, entry in games)
     for index, (game, entry) in enumerate(games):
         info = table_info(None, size=size, spielliste=spielliste[: index + 1])
-        embed, view = final_message(
+        embed, controls = final_message(
             info, game_summary(game), entry, 1000 + index, lang, session_over=index == 59
         )
+        view = Components(info.id, info.version, controls)
         assert limit_errors(embeds=[embed], view=view) == []
 
 

@@ -42,14 +42,7 @@ def strings() -> tuple[set[str], set[str]]:
 NAMES, TEXTS = strings()
 # German strings that read the same in English: names and Doppelkopf terms.
 SAME_IN_ENGLISH = {"Re", "Kontra", "Schwarz", "Hochzeit", "Stille Hochzeit", "Stammtisch", "Online"}
-GAPS = {
-    "DDV-Turnier": "the /doko tisch regeln choice is preset_name('ddv', 'de') = 'DDV-Turnier' "
-    "(bot/rules/presets.py:46); bot/render/translator.py:76 translates 'DDV-Turnierregeln', "
-    "a name no choice has any more",
-    "Spiele in dieser Runde (Standard: wie der Regelsatz, meist 24)": "cogs/doko.py:163 describes "
-    "spiele so; bot/render/translator.py:42 still has the old 'Spiele in dieser Runde "
-    "(Standard 24)'",
-}
+GAPS: dict[str, str] = {}
 
 
 def translate(message: str, locale: Locale) -> str | None:
