@@ -30,7 +30,7 @@ def test_the_overrides_point_rest_and_gateway_elsewhere(restored: None) -> None:
         }
     )
     assert discord.http.Route("GET", "/users/@me").url == "http://127.0.0.1:9/api/v10/users/@me"
-    assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == yarl.URL("ws://127.0.0.1:9/")
+    assert yarl.URL("ws://127.0.0.1:9/") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
 
 
 def test_without_overrides_discord_py_talks_to_discord(restored: None) -> None:
