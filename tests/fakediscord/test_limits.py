@@ -8,7 +8,7 @@ import discord
 import discord.http
 import pytest
 
-from tests.test_fakediscord import World, fake, world  # noqa: F401  (fixtures)
+from tests.fakediscord.test_server import World, fake, world  # noqa: F401  (fixtures)
 
 
 def button(custom_id: str) -> dict[str, Any]:
