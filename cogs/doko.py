@@ -59,14 +59,6 @@ KONTRA_CALLS = [
 ]
 
 
-async def _say(interaction: Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was acknowledged already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
 class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf am Tisch"):
     def __init__(self, bot: DokoBot) -> None:
         self.bot = bot
@@ -198,10 +190,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     ) -> None:
         lang = self._reply(interaction).lang
         if interaction.guild_id is None or interaction.channel_id is None:
-            await _say(interaction, t(lang, "guild_only"))
+            await answers.say(interaction, t(lang, "guild_only"))
             return
         if self.bot.engine.find_table(interaction.guild_id, interaction.channel_id):
-            await _say(interaction, t(lang, "err_table_exists"))
+            await answers.say(interaction, t(lang, "err_table_exists"))
             return
         # The lobby is no game action: a "thinking" answer at once, the lobby message (after
         # the table is stored) is the confirmation.
@@ -220,7 +212,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 turn_timer_s=zugzeit,
             )
         except EngineError as error:
-            await _say(interaction, error_text(error, lang))
+            await answers.say(interaction, error_text(error, lang))
             return
         await answers.post_lobby(self.presenter, interaction, info)
 
@@ -284,7 +276,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def rangliste(self, interaction: Interaction) -> None:
         lang = self._reply(interaction).lang
         if interaction.guild_id is None:
-            await _say(interaction, t(lang, "guild_only"))
+            await answers.say(interaction, t(lang, "guild_only"))
             return
         await interaction.response.defer()
         rows = await self.bot.engine.leaderboard(interaction.guild_id, limit=20)
@@ -297,7 +289,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     ) -> None:
         lang = self._reply(interaction).lang
         if interaction.guild_id is None:
-            await _say(interaction, t(lang, "guild_only"))
+            await answers.say(interaction, t(lang, "guild_only"))
             return
         who = spieler or interaction.user
         await interaction.response.defer()
@@ -318,11 +310,11 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def export(self, interaction: Interaction, spiel: int | None = None) -> None:
         lang = self._reply(interaction).lang
         if interaction.guild_id is None or interaction.channel_id is None:
-            await _say(interaction, t(lang, "guild_only"))
+            await answers.say(interaction, t(lang, "guild_only"))
             return
         game_id = spiel or self.presenter.last_game_by_channel.get(interaction.channel_id)
         if game_id is None:
-            await _say(interaction, t(lang, "export_none"))
+            await answers.say(interaction, t(lang, "export_none"))
             return
         await interaction.response.defer(ephemeral=True)
         # Running games are never exported (hands!): only a finished game of this server.
@@ -367,7 +359,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 vertrag, re_plaetze, re_augen, re_stiche, re_ansage, kontra_ansage, sonderpunkte
             )
         except abrechnen.SheetError as error:
-            await _say(interaction, t(lang, "score_bad", error=error))
+            await answers.say(interaction, t(lang, "score_bad", error=error))
             return
         embed = score_embed(scored.contract, scored.re_seats, scored.result, lang)
         await interaction.response.send_message(embed=embed)
@@ -377,16 +369,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         lang = self._reply(interaction).lang
         info = self._table_here(interaction) if interaction.guild_id else None
         if info is None or info.channel_id != interaction.channel_id:
-            await _say(interaction, t(lang, "no_table_here"))
+            await answers.say(interaction, t(lang, "no_table_here"))
             return
         perms = interaction.permissions
         admin = perms.administrator or perms.manage_guild
         try:
             await self.bot.engine.stop_table(info.id, interaction.user.id, admin=admin)
         except EngineError as error:
-            await _say(interaction, error_text(error, lang))
+            await answers.say(interaction, error_text(error, lang))
             return
-        await _say(interaction, t(lang, "table_stopped", table=info.id))
+        await answers.say(interaction, t(lang, "table_stopped", table=info.id))
 
     @app_commands.command(name="hilfe", description="Wie der Bot funktioniert")
     async def hilfe(self, interaction: Interaction) -> None:
@@ -438,7 +430,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 case _:
                     info = await engine.start_game(info.id, user.id)
         except EngineError as error:
-            await _say(interaction, error_text(error, lang))
+            await answers.say(interaction, error_text(error, lang))
             return
         if info.status == "lobby":
             await answers.show_lobby(self.presenter, interaction, info)

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import answers
 from bot.discord.bot import DokoBot
 from bot.engine.model import EngineError
 from bot.engine.tournaments import (
@@ -67,13 +68,6 @@ def _admin(interaction: Interaction) -> bool:
     return bool(perms.administrator or perms.manage_guild)
 
 
-async def _say(interaction: Interaction, text: str, *, ephemeral: bool = True) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral)
-    else:
-        await interaction.response.send_message(text, ephemeral=ephemeral)
-
-
 T = TypeVar("T")
 
 
@@ -89,7 +83,7 @@ async def _attempt(interaction: Interaction, call: Awaitable[T]) -> T | _Refused
     try:
         return await call
     except EngineError as error:
-        await _say(interaction, turnier_error(error, _lang(interaction)))
+        await answers.say(interaction, turnier_error(error, _lang(interaction)))
         return REFUSED
 
 
@@ -115,7 +109,7 @@ class Turnier(app_commands.Group):
 
     async def _find(self, interaction: Interaction, turnier: int | None) -> TournamentRow | None:
         if interaction.guild_id is None:
-            await _say(
+            await answers.say(
                 interaction, turnier_error(EngineError("no_tournament", ""), _lang(interaction))
             )
             return None
@@ -144,13 +138,13 @@ class Turnier(app_commands.Group):
     ) -> None:
         lang = _lang(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
-            await _say(interaction, turnier_error(EngineError("no_tournament", ""), lang))
+            await answers.say(interaction, turnier_error(EngineError("no_tournament", ""), lang))
             return
         starts_at = None
         if beginn:
             starts_at = parse_start(beginn)
             if starts_at is None:
-                await _say(interaction, tt(lang, "bad_time"))
+                await answers.say(interaction, tt(lang, "bad_time"))
                 return
         await interaction.response.defer()
         tournament = await _attempt(
@@ -204,7 +198,7 @@ class Turnier(app_commands.Group):
             is REFUSED
         ):
             return
-        await _say(interaction, tt(lang, "registered", name=found.name))
+        await answers.say(interaction, tt(lang, "registered", name=found.name))
 
     @app_commands.command(name="abmelden", description="Vom Turnier abmelden")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
@@ -219,7 +213,7 @@ class Turnier(app_commands.Group):
             is REFUSED
         ):
             return
-        await _say(interaction, tt(lang, "withdrawn", name=found.name))
+        await answers.say(interaction, tt(lang, "withdrawn", name=found.name))
 
     @app_commands.command(name="teilnehmer", description="Das Teilnehmerfeld zeigen")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
@@ -356,7 +350,7 @@ class Turnier(app_commands.Group):
         try:
             points = [int(p) for p in punkte.replace(" ", "").split(",") if p]
         except ValueError:
-            await _say(interaction, tt(lang, "bad_points"))
+            await answers.say(interaction, tt(lang, "bad_points"))
             return
         found = await self._find(interaction, turnier)
         if found is None:

@@ -15,6 +15,15 @@ from bot.render.hand import game_over_message
 from bot.render.table import lobby_message
 from bot.render.texts import Lang, lang_of
 
+
+async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True) -> None:
+    """A text answer, whether or not the interaction was acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral)
+
+
 # A click's answer (the hand) waits at most this long for the AIs' replies (the table message
 # waits as long, TABLE_EDIT_DELAY).
 ANSWER_WAITS_FOR_AIS_S = 0.3
