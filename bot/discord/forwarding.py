@@ -69,6 +69,18 @@ class Reply(Protocol):
         """The answer showed the user's hand (``key``): keep it in step if possible."""
 
 
+def _message(
+    embed: discord.Embed | None, view: discord.ui.View | None, ephemeral: bool
+) -> dict[str, Any]:
+    """The keyword arguments of a send: discord.py wants an absent embed or view left out."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
 class InteractionReply:
     """An interaction received by this process: answered on it."""
 
@@ -93,11 +105,7 @@ class InteractionReply:
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
     ) -> None:
-        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
-        if embed is not None:
-            kwargs["embed"] = embed
-        if view is not None:
-            kwargs["view"] = view
+        kwargs = _message(embed, view, ephemeral)
         if self.interaction.response.is_done():
             await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
         else:
@@ -146,11 +154,7 @@ class WebhookReply:
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
-        kwargs: dict[str, Any] = {"ephemeral": True}
-        if embed is not None:
-            kwargs["embed"] = embed
-        if view is not None:
-            kwargs["view"] = view
+        kwargs = _message(embed, view, ephemeral=True)
         for pause in (*ANSWER_RETRIES_S, None):
             try:
                 await self._webhook.send(content or discord.utils.MISSING, **kwargs)
