@@ -318,8 +318,15 @@ def result_lines(result: dict[str, Any], lang: Lang, solo: bool) -> list[str]:
         lines.append(
             f"+{item['points']} {party_name(item['party'])}: {item_name(item['item'], lang)}"
         )
-    for item in result.get("ignored_special_points", []):
-        lines.append(t(lang, "ignored_special", item=item_name(item["item"], lang)))
+    if solo:
+        for item in result.get("ignored_special_points", []):
+            lines.append(t(lang, "ignored_special", item=item_name(item["item"], lang)))
+    # How the items became the value: the house rules that zero or multiply it.
+    for note in result.get("notes", []):
+        if note.startswith("bock_x"):
+            lines.append(t(lang, "note_bock", n=note.removeprefix("bock_x")))
+        else:
+            lines.append(t(lang, f"note_{note}"))
     key = "solo_sum" if solo else "spielwert_sum"
     lines.append(t(lang, key, value=result["game_value"]))
     return lines

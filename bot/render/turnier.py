@@ -15,6 +15,8 @@ from bot.tournament import GameScore, Participant, StandingRow, Substitute
 
 DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1000
+EMBED_LIMIT = 6000  # Discord's limit on all of an embed's text together
+MAX_SHEETS = 23  # of an embed's 25 fields: the rest are the audit log and a note on the rest
 
 DE: dict[str, str] = {
     "created": "Turnier **{name}** (Nr. {id}) ist eröffnet: {rounds} Runden à {games} Spiele, "
@@ -53,6 +55,7 @@ DE: dict[str, str] = {
     "round_problems": "Pflichtsolo-Prüfung: {problems}",
     "substitute": "Bot {n} (Ersatz)",
     "audit": "Berichtigungen",
+    "more_tables": "{n} weitere Tische passen nicht in diese Nachricht.",
     "bad_time": "Beginn bitte als JJJJ-MM-TT HH:MM (UTC) angeben.",
     "bad_points": "Punkte bitte als Liste in Sitzreihenfolge, z. B. 3,-1,-1,-1.",
     "err_no_tournament": "Hier gibt es kein solches Turnier.",
@@ -112,6 +115,7 @@ EN: dict[str, str] = {
     "round_problems": "Pflichtsolo check: {problems}",
     "substitute": "Bot {n} (substitute)",
     "audit": "Corrections",
+    "more_tables": "{n} more tables do not fit in this message.",
     "bad_time": "Give the start as YYYY-MM-DD HH:MM (UTC).",
     "bad_points": "Give the points as a list in seat order, e.g. 3,-1,-1,-1.",
     "err_no_tournament": "There is no such tournament here.",
@@ -264,27 +268,29 @@ def results_embed(view: Overview, lang: Lang, round_number: int | None = None) -
     embed.description = _clip(standings_lines(rows, view.names, lang), DESCRIPTION_LIMIT) or tt(
         lang, "standings_none"
     )
+    audit = _clip(
+        [
+            f"R{a.ref.round_number} T{a.ref.table} #{a.ref.game}: {a.reason}"
+            for a in view.results.audit
+        ],
+        FIELD_LIMIT,
+    )
     if round_number is not None:
-        for table in [x for x in view.tables if x.round_number == round_number][:20]:
-            embed.add_field(
-                name=tt(lang, "sheet_title", round=round_number, table=table.number),
-                value=sheet_block(
-                    table, view.table_games(round_number, table.number), view.names, lang
-                ),
-                inline=False,
-            )
-    if view.results.audit:
-        embed.add_field(
-            name=tt(lang, "audit"),
-            value=_clip(
-                [
-                    f"R{a.ref.round_number} T{a.ref.table} #{a.ref.game}: {a.reason}"
-                    for a in view.results.audit
-                ],
-                FIELD_LIMIT,
-            ),
-            inline=False,
-        )
+        tables = [x for x in view.tables if x.round_number == round_number]
+        # The sheets that fit, leaving room for the audit log and a note on the rest.
+        room = EMBED_LIMIT - len(embed) - len(tt(lang, "audit")) - len(audit) - 100
+        for shown, table in enumerate(tables):
+            name = tt(lang, "sheet_title", round=round_number, table=table.number)
+            games = view.table_games(round_number, table.number)
+            value = sheet_block(table, games, view.names, lang)
+            room -= len(name) + len(value)
+            if room < 0 or shown == MAX_SHEETS:
+                more = tt(lang, "more_tables", n=len(tables) - shown)
+                embed.add_field(name="…", value=more, inline=False)
+                break
+            embed.add_field(name=name, value=value, inline=False)
+    if audit:
+        embed.add_field(name=tt(lang, "audit"), value=audit, inline=False)
     return embed
 
 

@@ -88,12 +88,6 @@ def test_with_bock_the_value_is_the_lines_times_bock() -> None:
     assert listed_value(lines[:-1]) * 2 == result.game_value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/render/table.py:348-358 result_lines ignores the result's notes/multiplier: "
-    "under stammtisch_scoring a Re doubles the value, and the message shows '+1 Re: gewonnen' "
-    "then '= Spielwert +2' with nothing saying why",
-)
 def test_stammtisch_doubling_is_explained() -> None:
     result = scored(0, -1, 150, rules=PRESETS["stammtisch"])
     assert result.game_value == 2  # the rules double: a Re was said
@@ -101,11 +95,6 @@ def test_stammtisch_doubling_is_explained() -> None:
     assert listed_value(lines[:-1]) == result.game_value or any("×" in line for line in lines)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/render/table.py:348-358 result_lines ignores the 'winner_floor_zero' note: the "
-    "lines net to -2 and the value shown is 0",
-)
 def test_the_winner_floor_is_explained() -> None:
     result = scored(-1, -1, 121, KONTRA_SPECIALS, rules=PRESETS["online"])
     assert result.game_value == 0 and "winner_floor_zero" in result.notes
@@ -115,11 +104,6 @@ def test_the_winner_floor_is_explained() -> None:
     assert listed_value(lines[:-1]) == result.game_value or len(lines) > items + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/render/table.py:355-356 renders every ignored Sonderpunkt with 'ignored_special' "
-    "('zählt im Solo nicht'), also in a normal game under NoWinnerScore.ZERO",
-)
 def test_a_normal_game_does_not_speak_of_a_solo(lang: Lang) -> None:
     result = scored(1, 1, 120, FUCHS_RE, rules=DDV.replace(no_winner_score=NoWinnerScore.ZERO))
     assert result.winner is None and not result.solo and result.ignored_specials

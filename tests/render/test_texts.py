@@ -67,6 +67,7 @@ SAME_IN_BOTH = {
     "healthy",  # gesund
     "spielliste",  # Spielliste
     "bock_line",  # Bock ×{n}
+    "note_bock",  # ×{n} (Bock)
     "trick_to",  # → {name} ({augen} Augen)
     "hochzeit_partner",  # Partner: {name}
     "score_seats",  # Re: {seats}
