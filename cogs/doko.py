@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import Engine
 from bot.engine.model import EngineError, Event, TableInfo
 from bot.render.buttons import Click, parse_click
 from bot.render.errors import error_text
@@ -27,8 +28,8 @@ from bot.render.table import lobby_message, result_lines, rules_text, spielliste
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name
 from bot.render.texts import Lang, lang_of, t
 from bot.rules.contracts import Contract
-from bot.rules.game import Announce, armut_trumps
-from bot.rules.records import SCORE_FORMAT, RecordError, score_sheet
+from bot.rules.game import Action, Announce, armut_trumps
+from bot.rules.records import SCORE_FORMAT, RecordError, action_from_dict, score_sheet
 from cogs.forwarding import InteractionReply, Reply, WebhookReply, forward_click, forward_command
 from cogs.presenter import Presenter, payload_key
 from db import get_game, get_rating, get_session, get_table, guild_standings, player_standing
@@ -232,7 +233,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 await _say(interaction, t(lang, "no_table_here"))
             return
         try:
-            await self.bot.engine.act(info.id, interaction.user.id, {"call": str(call)})
+            move = _action(self.bot.engine, info.id, interaction.user.id, {"call": str(call)})
+            await self.bot.engine.act(info.id, interaction.user.id, move)
         except EngineError as error:
             await _say(interaction, error_text(error, lang))
             return
@@ -628,8 +630,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # a few ms), before the engine books a finished game: a crash after the answer
         # loses nothing the player was told.
         try:
+            action = _action(self.bot.engine, info.id, user_id, move)
             await self.bot.engine.act(
-                info.id, user_id, move, version=click.version, on_stored=reply.defer
+                info.id, user_id, action, version=click.version, on_stored=reply.defer
             )
         except EngineError as error:
             text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
@@ -672,7 +675,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                     await reply.say(t(lang, "err_bad_action"))
                     return
                 try:
-                    await self.bot.engine.act(info.id, row.user_id, {"call": str(call)})
+                    move = _action(self.bot.engine, info.id, row.user_id, {"call": str(call)})
+                    await self.bot.engine.act(info.id, row.user_id, move)
                 except EngineError as error:
                     await reply.say(error_text(error, lang))
                     return
@@ -704,6 +708,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except NotFoundError:
             closed = True
         await WebhookReply(self.bot, row).say(t(lang, "err_no_table" if closed else "unowned"))
+
+
+def _action(engine: Engine, table_id: int, user_id: int, move: dict[str, Any]) -> Action:
+    """The move as the engine takes it, with the user's game seat (0 when they play none:
+    the engine then refuses them as not seated or sitting out)."""
+    seat = engine.game_seat(table_id, user_id)
+    try:
+        return action_from_dict({**move, "seat": 0 if seat is None else seat}, 0)
+    except RecordError as err:
+        raise EngineError("bad_action", str(err)) from None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, Protocol
 
-from bot.engine.core import Engine
+from bot.engine.facade import Engine
 from bot.engine.model import AI_LEVELS, EngineError, Event, SessionOver
 from bot.rules.game import Game
 from bot.rules.records import action_from_dict, deal_from_dict
