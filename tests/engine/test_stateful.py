@@ -7,7 +7,7 @@ import asyncio
 import shutil
 import tempfile
 from collections import Counter
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -282,3 +282,24 @@ EngineMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestEngineMachine = EngineMachine.TestCase
+
+
+async def test_the_leak_check_sees_a_card_of_another_hand(engine: Engine) -> None:
+    """The invariant above can fail: a view with a card nobody played is caught."""
+    info = await engine.create_table(guild_id=1, channel_id=2, host_id=USERS[0], host_name="H")
+    info = await engine.start_game(info.id, USERS[0])
+    await engine.idle()
+    info = engine.table(info.id)
+    record = engine.record(info.id)
+    actions = [action_from_dict(a, i) for i, a in enumerate(record["actions"])]
+    game = replay(deal_from_dict(record), actions)
+    assert info.public is not None
+    assert leaks(game, TableChanged(info)) == []
+    view = engine.view_for(info.id, USERS[0])
+    other = game.hands[(view.seat + 1) % 4][-1]  # a card in another seat's hand
+    leaked = replace(info, public=replace(info.public, current_trick=(other,)))
+    assert leaks(game, TableChanged(leaked)) != []
+    own = ViewChanged(info.id, info.version, USERS[0], view.seat, lambda: view)
+    assert leaks(game, own) == []
+    peek = replace(view, current_trick=(*view.current_trick, other))
+    assert leaks(game, ViewChanged(info.id, info.version, USERS[0], view.seat, lambda: peek)) != []
