@@ -1,23 +1,35 @@
 """The store: SQLite by default, PostgreSQL for several processes sharing one database.
 
-``db = await db.connect(path_or_url)`` opens a SQLite file or a ``postgresql://`` database
-with its schema up to date (``db.connect_from_env()``: ``DATABASE_URL``, else
-``DATABASE_PATH``); repository functions take that :class:`Database` first and return
-frozen rows, the same on both::
+``store = await db.connect(path_or_url)`` opens a SQLite file or a ``postgresql://``
+database with its schema up to date (``db.connect_from_env()``: ``DATABASE_URL``, else
+``DATABASE_PATH``). The repository modules, one per kind of record (``db.tables``,
+``db.sessions``, ``db.games``, ``db.actions`` …), take that :class:`Database` first, run
+SQL with ``?`` parameters and return frozen rows from :mod:`db.rows`, the same on both.
+Functions that write more than one statement open a transaction, which joins the caller's::
 
-    async with db.transaction():
-        await append_action(db, game_id, seq, action)
+    async with store.transaction():
+        await actions.append_action(store, game_id, seq, action)
 """
 
-from db.database import (
-    BatchFailed,
-    Database,
-    connect,
-    connect_from_env,
-    is_postgres_url,
-    open_database,
-    target_from_env,
+from db import (
+    actions,
+    away,
+    forwards,
+    games,
+    guilds,
+    leases,
+    messages,
+    players,
+    results,
+    sessions,
+    standings,
+    tables,
+    timers,
+    tournaments,
+    versions,
 )
+from db.connect import connect, connect_from_env, is_postgres_url, open_database, target_from_env
+from db.database import BatchFailed, Database
 from db.errors import (
     ActionGapError,
     ConstraintError,
@@ -32,41 +44,8 @@ from db.errors import (
     StoreError,
     VersionConflictError,
 )
-from db.repo import (
-    UNSET,
-    abort_game,
-    add_timer,
-    append_action,
-    append_action_batches,
-    append_actions,
-    cancel_table_timers,
-    cancel_timer,
-    clear_seat,
-    create_game,
-    create_session,
-    create_table,
-    find_open_table,
-    finish_session,
-    get_active_session,
-    get_game,
-    get_guild_settings,
-    get_player,
-    get_running_game,
-    get_seats,
-    get_session,
-    get_table,
-    list_games,
-    list_open_tables,
-    list_timers,
-    load_actions,
-    set_guild_settings,
-    set_seat,
-    update_round_context,
-    update_table,
-    upsert_guild,
-    upsert_player,
-)
-from db.results import correct_points, finish_game, get_rating, get_results, rate_game
+from db.games import get_game
+from db.results import get_rating
 from db.rows import (
     GameRow,
     GuildSettings,
@@ -80,10 +59,11 @@ from db.rows import (
     TableRow,
     TimerRow,
 )
-from db.standings import guild_standings, player_standing, rebuild_standings, session_standings
+from db.sessions import get_session
+from db.standings import guild_standings, player_standing
+from db.tables import get_table
 
 __all__ = [
-    "UNSET",
     "ActionGapError",
     "BatchFailed",
     "ConstraintError",
@@ -109,49 +89,30 @@ __all__ = [
     "TableRow",
     "TimerRow",
     "VersionConflictError",
-    "abort_game",
-    "add_timer",
-    "append_action",
-    "append_action_batches",
-    "append_actions",
-    "cancel_table_timers",
-    "cancel_timer",
-    "clear_seat",
+    "actions",
+    "away",
     "connect",
     "connect_from_env",
-    "correct_points",
-    "create_game",
-    "create_session",
-    "create_table",
-    "find_open_table",
-    "finish_game",
-    "finish_session",
-    "get_active_session",
+    "forwards",
+    "games",
     "get_game",
-    "get_guild_settings",
-    "get_player",
     "get_rating",
-    "get_results",
-    "get_running_game",
-    "get_seats",
     "get_session",
     "get_table",
     "guild_standings",
+    "guilds",
     "is_postgres_url",
-    "list_games",
-    "list_open_tables",
-    "list_timers",
-    "load_actions",
+    "leases",
+    "messages",
     "open_database",
     "player_standing",
-    "rate_game",
-    "rebuild_standings",
-    "session_standings",
-    "set_guild_settings",
-    "set_seat",
+    "players",
+    "results",
+    "sessions",
+    "standings",
+    "tables",
     "target_from_env",
-    "update_round_context",
-    "update_table",
-    "upsert_guild",
-    "upsert_player",
+    "timers",
+    "tournaments",
+    "versions",
 ]

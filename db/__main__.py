@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from db import migrate
-from db.database import is_postgres_url, open_database, target_from_env
+from db.connect import is_postgres_url, open_database, target_from_env
 from db.errors import StoreError
 
 

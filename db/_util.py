@@ -1,4 +1,4 @@
-"""Conversions shared by the repository modules: JSON text and epoch milliseconds."""
+"""Helpers shared by the repository modules: JSON text, epoch milliseconds, seat numbers."""
 
 from __future__ import annotations
 
@@ -40,3 +40,9 @@ def opt_from_ms(ms: int | None) -> datetime | None:
 def day_number(day: date) -> int:
     """Days since 1970-01-01: the ``day`` column of the standings sums."""
     return (day - date(1970, 1, 1)).days
+
+
+def check_seat(seat: int, seats: int = 5) -> None:
+    """A table seat (0..4: a table seats four or five), or a game seat (``seats=4``)."""
+    if seat not in range(seats):
+        raise ValueError(f"seat must be 0..{seats - 1}, not {seat}")

@@ -26,7 +26,9 @@ from typing import Any, Final
 
 import db
 from db._util import MS_PER_DAY, dump_json, to_ms
-from db.database import Database, is_postgres_url
+from db.connect import is_postgres_url
+from db.database import Database
+from db.postgres import scratch_schema
 
 GUILD: Final = 1
 PLAYERS: Final = 60
@@ -62,27 +64,29 @@ async def _timed(call: Callable[[], Awaitable[Any]]) -> float:
 
 async def _setup_table(store: Database) -> int:
     for player in range(1, PLAYERS + 1):
-        await db.upsert_player(store, player, f"Spieler {player}")
-    table = await db.create_table(
+        await db.players.upsert_player(store, player, f"Spieler {player}")
+    table = await db.tables.create_table(
         store, guild_id=GUILD, channel_id=1, host_id=1, rules={}, games_per_session=10**9
     )
-    session = await db.create_session(store, table.id, games_per_round=10**9, dealer=0)
+    session = await db.sessions.create_session(store, table.id, games_per_round=10**9, dealer=0)
     return session.id
 
 
 async def measure_append(store: Database, session_id: int, appends: int) -> list[float]:
     """Milliseconds per ``append_action`` call, each in its own committed transaction."""
     times: list[float] = []
-    game = await db.create_game(store, session_id, number=1, ruleset={}, deal={}, seed=1, dealer=0)
+    game = await db.games.create_game(
+        store, session_id, number=1, ruleset={}, deal={}, seed=1, dealer=0
+    )
     seq = 0
     for _ in range(appends):
         if seq == 60:  # a long game has ~60 actions; then the next one starts
-            game = await db.create_game(
+            game = await db.games.create_game(
                 store, session_id, number=game.number + 1, ruleset={}, deal={}, seed=1, dealer=0
             )
             seq = 0
         start = time.perf_counter()
-        await db.append_action(store, game.id, seq, {"seat": seq % 4, "play": "H10"})
+        await db.actions.append_action(store, game.id, seq, {"seat": seq % 4, "play": "H10"})
         times.append((time.perf_counter() - start) * 1000)
         seq += 1
     return times
@@ -151,10 +155,10 @@ async def load_games(store: Database, session_id: int, games: int) -> None:
         # create_game goes on working. And plan with statistics, as a live server's
         # autovacuum would have gathered them by the time anyone asks for a leaderboard.
         await store.execute(SYNC_GAME_IDS)
-        await db.rebuild_standings(store)
+        await db.standings.rebuild_standings(store)
         await store.execute("ANALYZE")
         return
-    await db.rebuild_standings(store)
+    await db.standings.rebuild_standings(store)
 
 
 async def measure_query(call: Callable[[], Awaitable[Any]], repeat: int = 15) -> float:
@@ -174,9 +178,6 @@ async def scratch_store(database_url: str | None) -> AsyncIterator[Database]:
             finally:
                 await store.close()
         return
-    # Imported here so that a SQLite run never loads asyncpg.
-    from db.postgres import scratch_schema
-
     async with scratch_schema(database_url, "doko_bench") as url:
         store = await db.connect(url)
         try:
@@ -194,13 +195,13 @@ async def run(
         load_start = time.perf_counter()
         await load_games(store, session_id, games)
         load_s = time.perf_counter() - load_start
-        standings = await db.guild_standings(store, GUILD)
+        standings = await db.standings.guild_standings(store, GUILD)
         assert sum(row.games for row in standings) == 4 * games
-        all_time = await measure_query(lambda: db.guild_standings(store, GUILD))
+        all_time = await measure_query(lambda: db.standings.guild_standings(store, GUILD))
         month = db.Period.month_of(date(2025, 6, 15))
-        month_ms = await measure_query(lambda: db.guild_standings(store, GUILD, month))
+        month_ms = await measure_query(lambda: db.standings.guild_standings(store, GUILD, month))
         season = db.Period.season(date(2024, 3, 1), date(2025, 2, 28))
-        season_ms = await measure_query(lambda: db.guild_standings(store, GUILD, season))
+        season_ms = await measure_query(lambda: db.standings.guild_standings(store, GUILD, season))
     quantiles = statistics.quantiles(append_ms, n=100, method="inclusive")
     return {
         "db_append_ms_p50": round(statistics.median(append_ms), 3),

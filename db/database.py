@@ -7,9 +7,10 @@ driver. Two dialects sit behind that interface:
 * SQLite (aiosqlite, here): the embedded default, one file.
 * PostgreSQL (asyncpg, :mod:`db.postgres`): the shared store for several bot processes.
 
-:func:`connect` picks one by its target: a ``postgresql://`` URL or a file path. Whatever
-differs between the two (placeholders, generated ids, where the schema version lives, file
-checks, pragmas) is handled in the dialect's class, never in the repository modules.
+:func:`db.connect.connect` picks one by its target: a ``postgresql://`` URL or a file path.
+Whatever differs between the two (placeholders, generated ids, where the schema version
+lives, file checks, pragmas) is handled in the dialect's class, never in the repository
+modules.
 """
 
 from __future__ import annotations
@@ -17,17 +18,15 @@ from __future__ import annotations
 import abc
 import asyncio
 import logging
-import os
 import sqlite3
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
 
 import aiosqlite
 
-from db import migrate
 from db.errors import (
     ConstraintError,
     CorruptDatabaseError,
@@ -45,9 +44,6 @@ APPLICATION_ID: Final = 0x646F6B6F
 #: How long a writer waits for another process's write lock before giving up.
 BUSY_TIMEOUT_MS: Final = 5000
 
-#: The SQLite file when neither ``DATABASE_URL`` nor ``DATABASE_PATH`` is set.
-DEFAULT_PATH: Final = "doko.sqlite3"
-
 Synchronous = Literal["FULL", "NORMAL"]
 Dialect = Literal["sqlite", "postgresql"]
 
@@ -56,8 +52,6 @@ _T = TypeVar("_T")
 # sqlite3 extended result codes (primary code in the low byte) that mean "damaged file".
 _SQLITE_CORRUPT: Final = 11
 _SQLITE_NOTADB: Final = 26
-
-_POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
 
 class _PriorityLock:
@@ -137,11 +131,6 @@ class Row(Protocol):
 
 
 Params = Sequence[Any]
-
-
-def is_postgres_url(target: str | Path) -> bool:
-    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
-    return isinstance(target, str) and target.startswith(_POSTGRES_SCHEMES)
 
 
 class Database(abc.ABC):
@@ -555,66 +544,3 @@ async def open_sqlite(path: str | Path, *, synchronous: Synchronous = "FULL") ->
             raise _translate_sqlite(exc, where) from exc
         raise
     return SQLiteDatabase(conn, where)
-
-
-async def open_database(target: str | Path, *, synchronous: Synchronous = "FULL") -> Database:
-    """Open the store at ``target`` (a SQLite path or a ``postgresql://`` URL); no migrations."""
-    if is_postgres_url(target):
-        # Imported here so that a SQLite-only process never loads asyncpg.
-        from db.postgres import open_postgres
-
-        return await open_postgres(str(target), synchronous=synchronous)
-    return await open_sqlite(target, synchronous=synchronous)
-
-
-async def connect(
-    target: str | Path, *, upgrade: bool = True, synchronous: Synchronous = "FULL"
-) -> Database:
-    """Open the store at ``target`` with its schema up to date.
-
-    ``target`` is a SQLite file (created if missing) or a ``postgresql://`` URL of an
-    existing database (``?search_path=NAME`` picks a schema other than ``public``).
-    With ``upgrade`` pending migrations are applied; without, an outdated schema raises
-    :class:`~db.errors.SchemaOutdatedError`. A newer schema than this code knows raises
-    :class:`~db.errors.SchemaTooNewError`, a damaged or foreign database
-    :class:`~db.errors.CorruptDatabaseError` / :class:`~db.errors.ForeignDatabaseError`;
-    the database is left as it was in each case.
-
-    ``synchronous`` is SQLite's pragma; on PostgreSQL ``NORMAL`` turns
-    ``synchronous_commit`` off for this connection (a server crash may lose the last
-    commits, but never leaves them half-done), ``FULL`` keeps the server's setting.
-    """
-    db = await open_database(target, synchronous=synchronous)
-    try:
-        if upgrade:
-            await migrate.upgrade(db)
-        else:
-            await migrate.require_current(db)
-    except BaseException:
-        await db.close()
-        raise
-    return db
-
-
-def target_from_env(environ: Mapping[str, str] | None = None) -> str:
-    """``DATABASE_URL`` when set, else ``DATABASE_PATH``, else ``doko.sqlite3``."""
-    env = os.environ if environ is None else environ
-    url = env.get("DATABASE_URL", "").strip()
-    if url:
-        if not is_postgres_url(url):
-            raise StoreError(
-                f"DATABASE_URL must start with postgresql:// (got {url.split(':', 1)[0]}:…); "
-                "for SQLite set DATABASE_PATH instead"
-            )
-        return url
-    return env.get("DATABASE_PATH", "").strip() or DEFAULT_PATH
-
-
-async def connect_from_env(
-    environ: Mapping[str, str] | None = None,
-    *,
-    upgrade: bool = True,
-    synchronous: Synchronous = "FULL",
-) -> Database:
-    """:func:`connect` to the store the environment names (see :func:`target_from_env`)."""
-    return await connect(target_from_env(environ), upgrade=upgrade, synchronous=synchronous)

@@ -13,12 +13,9 @@ import logging
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING
 
+from db.database import Database
 from db.errors import MigrationError, SchemaOutdatedError, SchemaTooNewError
-
-if TYPE_CHECKING:
-    from db.database import Database
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Tournaments: the field, each round's tables and seats, corrections (the audit log).
 
-Repository functions in the style of :mod:`db.repo`: the :class:`~db.database.Database`
+Repository functions like the others in :mod:`db`: the :class:`~db.database.Database`
 first, SQL constants with ``?`` parameters, frozen rows back. A seat's occupant is a
 registered player (``user_id``) or AI substitute number ``substitute``; in the JSON score
 lists of corrections a substitute is written as ``-n`` (Discord ids are positive).

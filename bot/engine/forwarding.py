@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.engine.facade import Engine
 from bot.engine.model import EngineError
-from db import forwards, repo
+from db import forwards, tables
 from db.errors import NotFoundError
 from db.forwards import ForwardRow, Kind
 
@@ -95,7 +95,7 @@ class Forwarder:
         False when the table is not open: nobody would apply it, answer it here.
         """
         try:
-            table = await repo.get_table(self.db, table_id)
+            table = await tables.get_table(self.db, table_id)
         except NotFoundError:
             return False
         if table.status == "closed":

@@ -16,7 +16,7 @@ from bot.engine.play import Play, dealer_columns
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables, bot_name
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
-from db import away, repo
+from db import away, games, players, sessions, tables, timers
 
 
 def _check_level(level: str) -> None:
@@ -58,8 +58,8 @@ class Lobby:
         if turn_timer_s is not None and turn_timer_s < 5:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
         rules = rules or Ruleset()
-        await repo.upsert_player(self.db, host_id, host_name)
-        row = await repo.create_table(
+        await players.upsert_player(self.db, host_id, host_name)
+        row = await tables.create_table(
             self.db,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -71,7 +71,7 @@ class Lobby:
         )
         if not await self.ownership.claim(row.id):  # a new table: only a broken clock fails
             raise EngineError("not_owner", "another bot process holds this new table")
-        await repo.set_seat(self.db, row.id, 0, user_id=host_id)
+        await tables.set_seat(self.db, row.id, 0, user_id=host_id)
         table = Table(
             id=row.id,
             guild_id=guild_id,
@@ -104,8 +104,8 @@ class Lobby:
                         "game_running", "the game has started; wait for the next table"
                     )
                 seat = table.free_seat(seat)
-                await repo.upsert_player(self.db, user_id, name)
-                await repo.set_seat(self.db, table.id, seat, user_id=user_id)
+                await players.upsert_player(self.db, user_id, name)
+                await tables.set_seat(self.db, table.id, seat, user_id=user_id)
                 table.seats[seat] = SeatInfo(seat, user_id, name, None)
             await self.play.bump(table)
         return table
@@ -117,7 +117,7 @@ class Lobby:
             info = table.seats[seat]
             assert info is not None
             if table.status == "lobby":
-                await repo.clear_seat(self.db, table.id, seat)
+                await tables.clear_seat(self.db, table.id, seat)
                 table.seats[seat] = None
             else:
                 if info.away:
@@ -146,7 +146,7 @@ class Lobby:
             info = table.seats[seat] if 0 <= seat < table.size else None
             if info is None or not info.is_ai:
                 raise EngineError("not_ai_seat", "there is no AI on that seat")
-            await repo.clear_seat(self.db, table.id, seat)
+            await tables.clear_seat(self.db, table.id, seat)
             table.seats[seat] = None
             await self.play.bump(table)
         return table
@@ -167,7 +167,7 @@ class Lobby:
                 raise EngineError("bad_seat", f"seats are numbered 0 to {table.size - 1}")
             table.round = TableRound.start(table.size, dealer, table.games_per_session)
             game_dealer, sitting_out = dealer_columns(table.round)
-            session = await repo.create_session(
+            session = await sessions.create_session(
                 self.db,
                 table.id,
                 games_per_round=table.games_per_session,
@@ -188,9 +188,9 @@ class Lobby:
         async with table.lock:
             if table.live and table.game_id is not None:
                 async with self.db.transaction():
-                    await repo.abort_game(self.db, table.game_id, now=self.tables.clock())
+                    await games.abort_game(self.db, table.game_id, now=self.tables.clock())
                     await self.play.end_live_game(table)
-            await repo.cancel_table_timers(self.db, table.id)
+            await timers.cancel_table_timers(self.db, table.id)
             await self.play.close_session(table)
             table.stop_work()
         self.tables.remove(table.id)
@@ -218,11 +218,11 @@ class Lobby:
         async with table.lock:
             seat = table.seat_of(user_id)
             async with self.db.transaction():
-                await repo.clear_seat(self.db, table.id, seat)
+                await tables.clear_seat(self.db, table.id, seat)
                 await self._seat_ai(table, seat, level)
             await self.play.bump(table)
         return table
 
     async def _seat_ai(self, table: Table, seat: int, level: str) -> None:
-        await repo.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
+        await tables.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]
         table.seats[seat] = SeatInfo(seat, None, bot_name(seat, level), level)

@@ -25,7 +25,7 @@ from bot.rules.records import (
 )
 from bot.rules.round import FiveSeating
 from bot.tournament.pflichtsolo import ListedGame, TableRound
-from db import repo, results, versions
+from db import games, results, sessions, tables, versions
 from db.rows import SeatResult, TableStatus
 
 OnStored = Callable[[], Awaitable[None]]
@@ -97,11 +97,11 @@ class Play:
 
     async def bump(self, table: Table) -> None:
         """One more version for a change outside the game (seats, round, status)."""
-        row = await repo.update_table(self.db, table.id, table.stored_version)
+        row = await tables.update_table(self.db, table.id, table.stored_version)
         table.stored_version = row.version
 
     async def set_status(self, table: Table, status: TableStatus) -> None:
-        row = await repo.update_table(self.db, table.id, table.stored_version, status=status)
+        row = await tables.update_table(self.db, table.id, table.stored_version, status=status)
         table.stored_version = row.version
         table.status = status
 
@@ -129,7 +129,7 @@ class Play:
             bock=table.bock.multiplier(table.rules),
         )
         table.game_number += 1
-        row = await repo.create_game(
+        row = await games.create_game(
             self.db,
             table.session_id,
             number=table.game_number,
@@ -151,7 +151,7 @@ class Play:
         """Write the round state (games left, Pflichtsolo flags, next dealer) to the session."""
         assert table.round is not None and table.session_id is not None
         game_dealer, sitting_out = dealer_columns(table.round)
-        await repo.update_round_context(
+        await sessions.update_round_context(
             self.db,
             table.session_id,
             games_left=table.round.games_left,
@@ -163,7 +163,7 @@ class Play:
     async def close_session(self, table: Table) -> None:
         """The table's session is over (or stopped): the table closes and is let go."""
         if table.session_id is not None:
-            await repo.finish_session(self.db, table.session_id, now=self.tables.clock())
+            await sessions.finish_session(self.db, table.session_id, now=self.tables.clock())
         await self.set_status(table, "closed")
         self.tables.free_channel(table)
         await self.ownership.release(table.id)
@@ -175,7 +175,7 @@ class Play:
         if game.redeal is not None:
             # Thrown in or an Armut nobody took: no score, same dealer, same round, same Bock.
             async with self.db.transaction():
-                await repo.abort_game(self.db, table.game_id, now=now)
+                await games.abort_game(self.db, table.game_id, now=now)
                 await self.end_live_game(table)
             await self.deal(table)
             return

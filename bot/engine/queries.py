@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from db import repo, results, standings
+from db import games, results, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
 from db.rows import RatingRow, StandingRow
@@ -33,9 +33,9 @@ async def player_stats(db: Database, guild_id: int, user_id: int) -> PlayerStats
 async def finished_record(db: Database, guild_id: int, game_id: int) -> dict[str, Any] | None:
     """A finished game of this guild; a running game is never handed out (hands!)."""
     try:
-        game = await repo.get_game(db, game_id)
-        session = await repo.get_session(db, game.session_id)
-        table = await repo.get_table(db, session.table_id)
+        game = await games.get_game(db, game_id)
+        session = await sessions.get_session(db, game.session_id)
+        table = await tables.get_table(db, session.table_id)
     except NotFoundError:
         return None
     if table.guild_id != guild_id or game.status != "finished" or game.record is None:
@@ -46,6 +46,6 @@ async def finished_record(db: Database, guild_id: int, game_id: int) -> dict[str
 async def table_closed(db: Database, table_id: int) -> bool:
     """Whether the table is closed in the store; one that does not exist counts as closed."""
     try:
-        return (await repo.get_table(db, table_id)).status == "closed"
+        return (await tables.get_table(db, table_id)).status == "closed"
     except NotFoundError:
         return True

@@ -17,7 +17,7 @@ from bot.rules.game import Game
 from bot.rules.records import action_from_dict, deal_from_dict
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
-from db import away, repo
+from db import actions, away, games, players, sessions, tables, timers
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ class Recovery:
         Sharded, only the tables of this process's guilds, and of those only the ones it can
         claim; the others are retried while the leases are renewed.
         """
-        for row in await repo.list_open_tables(self.db):
+        for row in await tables.list_open_tables(self.db):
             if not self.ownership.owns_guild(row.guild_id):
                 continue
             if not await self.ownership.claim(row.id):
@@ -52,7 +52,7 @@ class Recovery:
                 self._waiting.add(row.id)
                 continue
             self.tables.add(await self.load(row.id))
-        for timer in await repo.list_timers(self.db, due_by=self.tables.clock() + _FOREVER):
+        for timer in await timers.list_timers(self.db, due_by=self.tables.clock() + _FOREVER):
             table = self.tables.lookup(timer.table_id) if timer.table_id is not None else None
             if timer.kind == TURN_TIMER_KIND and table is not None:
                 self.timers.arm(table, timer.fires_at, timer.payload)
@@ -115,7 +115,7 @@ class Recovery:
             await self.ownership.release(table_id)
             return
         self.tables.add(table)
-        for timer in await repo.list_timers(self.db):
+        for timer in await timers.list_timers(self.db):
             if timer.kind == TURN_TIMER_KIND and timer.table_id == table.id:
                 self.timers.arm(table, timer.fires_at, timer.payload)
         self.ai.kick(table)
@@ -123,15 +123,15 @@ class Recovery:
 
     async def load(self, table_id: int) -> Table:
         """Rebuild one table from the store: seats, session, Spielliste, the running game."""
-        row = await repo.get_table(self.db, table_id)
+        row = await tables.get_table(self.db, table_id)
         rules = Ruleset.from_dict(row.rules)
         seats: list[SeatInfo | None] = [None] * rules.players
         owners = await away.away_owners(self.db, table_id)
-        for seat_row in await repo.get_seats(self.db, table_id):
+        for seat_row in await tables.get_seats(self.db, table_id):
             owner = seat_row.user_id or owners.get(seat_row.seat)
             name = bot_name(seat_row.seat, seat_row.ai_level)
             if owner is not None:
-                player = await repo.get_player(self.db, owner)
+                player = await players.get_player(self.db, owner)
                 name = player.display_name if player else str(owner)
             seats[seat_row.seat] = SeatInfo(
                 seat_row.seat, owner, name, seat_row.ai_level, away=seat_row.seat in owners
@@ -148,13 +148,13 @@ class Recovery:
             games_per_session=row.games_per_session,
             seats=seats,
         )
-        session = await repo.get_active_session(self.db, table_id)
+        session = await sessions.get_active_session(self.db, table_id)
         if session is None:
             return table
         table.session_id = session.id
         dealer = session.dealer if session.sitting_out is None else session.sitting_out
         table.round = TableRound(table.size, dealer, session.games_left, session.pflichtsolo_done)
-        for game_row in await repo.list_games(self.db, session.id):
+        for game_row in await games.list_games(self.db, session.id):
             table.game_number = max(table.game_number, game_row.number)
             seating = seating_of(game_row.sitting_out)
             if game_row.status == "finished" and game_row.record is not None:
@@ -163,16 +163,16 @@ class Recovery:
                 table.spielliste.append(entry)
                 table.bock = table.bock.after(len(finished.bock_triggers()), table.rules)
             elif game_row.status == "running":
-                actions = await repo.load_actions(self.db, game_row.id)
-                table.game = _replay(game_row.deal, actions)
+                logged = await actions.load_actions(self.db, game_row.id)
+                table.game = _replay(game_row.deal, logged)
                 table.game_id = game_row.id
                 table.live = True
                 table.seating, table.sitting_out = seating, game_row.sitting_out
         return table
 
 
-def _replay(deal: dict[str, object], actions: list[dict[str, object]]) -> Game:
+def _replay(deal: dict[str, object], logged: list[dict[str, object]]) -> Game:
     game = Game(deal_from_dict(deal))
-    for i, a in enumerate(actions):
+    for i, a in enumerate(logged):
         game.apply(action_from_dict(a, i))
     return game

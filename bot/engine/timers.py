@@ -12,7 +12,7 @@ from bot.engine.play import Play
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
 from bot.rules.game import Action
 from bot.rules.view import PlayerView, player_view
-from db import repo
+from db import timers
 
 TURN_TIMER_KIND: Final = "turn"
 
@@ -44,8 +44,8 @@ class Timers:
         now = self.tables.clock()
         fires_at = now + timedelta(seconds=table.turn_timer_s)
         payload = {"version": table.version}
-        await repo.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
-        await repo.add_timer(
+        await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+        await timers.add_timer(
             self.db,
             kind=TURN_TIMER_KIND,
             table_id=table.id,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from db import repo
+from db import actions
 from db.database import BatchFailed, Database
 
 
@@ -81,7 +81,7 @@ class ActionWriter:
     async def _flush(self) -> None:
         while self._pending:
             try:
-                await repo.append_action_batches(self.db, self._take, self._stored)
+                await actions.append_action_batches(self.db, self._take, self._stored)
             except BatchFailed as failed:
                 await self._one_by_one(failed.items)
             except Exception:
@@ -91,7 +91,7 @@ class ActionWriter:
     async def _one_by_one(self, batch: Sequence[_Pending]) -> None:
         for game_id, seq, action, now, future in batch:
             try:
-                await repo.append_action(self.db, game_id, seq, action, now=now)
+                await actions.append_action(self.db, game_id, seq, action, now=now)
             except Exception as err:
                 future.set_exception(err)
             else:

@@ -52,8 +52,8 @@ class Table:
 async def table(store: Database) -> Table:
     """A playing table in GUILD with Alice, Bob, Carla and Dieter, and its session."""
     for user_id, name in [(ALICE, "Alice"), (BOB, "Bob"), (CARLA, "Carla"), (DIETER, "Dieter")]:
-        await db.upsert_player(store, user_id, name)
-    row = await db.create_table(
+        await db.players.upsert_player(store, user_id, name)
+    row = await db.tables.create_table(
         store,
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -64,13 +64,13 @@ async def table(store: Database) -> Table:
         status="playing",
     )
     for seat, user_id in enumerate([ALICE, BOB, CARLA, DIETER]):
-        await db.set_seat(store, row.id, seat, user_id=user_id)
-    session = await db.create_session(store, row.id, games_per_round=24, dealer=0)
+        await db.tables.set_seat(store, row.id, seat, user_id=user_id)
+    session = await db.sessions.create_session(store, row.id, games_per_round=24, dealer=0)
     return Table(row, session)
 
 
 async def new_game(store: Database, session_id: int, number: int) -> db.GameRow:
-    return await db.create_game(
+    return await db.games.create_game(
         store,
         session_id,
         number=number,
@@ -135,4 +135,6 @@ async def play(
     when: datetime | None = None,
 ) -> tuple[db.RatingRow, ...]:
     game = await new_game(store, session_id, number)
-    return await db.finish_game(store, game.id, results, {"format": "doko-game/1"}, now=when)
+    return await db.results.finish_game(
+        store, game.id, results, {"format": "doko-game/1"}, now=when
+    )

@@ -24,19 +24,19 @@ def report(line: str) -> None:
 async def run(path: str) -> None:
     store = await db.connect(path)
     for player in PLAYERS:
-        await db.upsert_player(store, player, f"Spieler {player}")
-    table = await db.create_table(
+        await db.players.upsert_player(store, player, f"Spieler {player}")
+    table = await db.tables.create_table(
         store, guild_id=1, channel_id=1, host_id=PLAYERS[0], rules={}, games_per_session=10**6
     )
-    session = await db.create_session(store, table.id, games_per_round=10**6, dealer=0)
+    session = await db.sessions.create_session(store, table.id, games_per_round=10**6, dealer=0)
     number = 0
     while True:
         number += 1
-        game = await db.create_game(
+        game = await db.games.create_game(
             store, session.id, number=number, ruleset={}, deal={"hands": []}, seed=number, dealer=0
         )
         for seq in range(ACTIONS_PER_GAME):
-            await db.append_action(store, game.id, seq, {"seat": seq % 4, "play": "H10"})
+            await db.actions.append_action(store, game.id, seq, {"seat": seq % 4, "play": "H10"})
             report(f"action {game.id} {seq}")
         re_won = number % 2 == 0
         results = [
@@ -53,8 +53,8 @@ async def run(path: str) -> None:
             for seat in range(4)
         ]
         async with store.transaction():
-            await db.finish_game(store, game.id, results, {"format": "doko-game/1"})
-            await db.update_round_context(
+            await db.results.finish_game(store, game.id, results, {"format": "doko-game/1"})
+            await db.sessions.update_round_context(
                 store, session.id, games_left=10**6 - number, pflichtsolo_done=[False] * 4, dealer=0
             )
         report(f"finished {game.id}")

@@ -29,11 +29,13 @@ def test_bench_prints_its_figures(dialect: str, capsys: pytest.CaptureFixture[st
 
 async def test_games_can_be_created_after_the_bulk_load(store: Database) -> None:
     session_id = await _setup_table(store)
-    first = await db.create_game(store, session_id, number=1, ruleset={}, deal={}, seed=1, dealer=0)
+    first = await db.games.create_game(
+        store, session_id, number=1, ruleset={}, deal={}, seed=1, dealer=0
+    )
     await load_games(store, session_id, 50)
     # The bulk load wrote ids first.id + 1 … first.id + 50 itself (numbers likewise); new ids
     # come after them.
-    later = await db.create_game(
+    later = await db.games.create_game(
         store, session_id, number=10**6, ruleset={}, deal={}, seed=1, dealer=0
     )
     assert later.id == first.id + 51

@@ -70,7 +70,7 @@ async def test_sigkill_loses_no_committed_action(tmp_path: Path) -> None:
         assert await store.integrity_check() == ["ok"]
         games = await store.fetchall("SELECT id, status, record FROM games ORDER BY id")
         for game in games:
-            actions = await db.load_actions(store, game["id"])
+            actions = await db.actions.load_actions(store, game["id"])
             seqs = [
                 r["seq"]
                 for r in await store.fetchall(
@@ -79,7 +79,7 @@ async def test_sigkill_loses_no_committed_action(tmp_path: Path) -> None:
             ]
             assert seqs == list(range(len(seqs))), f"gap in game {game['id']}"
             assert len(actions) >= committed.get(game["id"], -1) + 1
-            results = await db.get_results(store, game["id"])
+            results = await db.results.get_results(store, game["id"])
             # No torn game: finished means all four results and the record, else none.
             if game["status"] == "finished":
                 assert len(results) == 4 and game["record"] is not None
@@ -90,11 +90,11 @@ async def test_sigkill_loses_no_committed_action(tmp_path: Path) -> None:
         assert all(by_id[g] == "finished" for g in finished)
         assert set(committed) <= set(by_id)
         # The kept standings sums agree with the results that made it to disk.
-        kept = await db.guild_standings(store, 1)
-        await db.rebuild_standings(store)
-        assert await db.guild_standings(store, 1) == kept
+        kept = await db.standings.guild_standings(store, 1)
+        await db.standings.rebuild_standings(store)
+        assert await db.standings.guild_standings(store, 1) == kept
         assert sum(r.games for r in kept) == 4 * sum(s == "finished" for s in by_id.values())
-        ratings = [await db.get_rating(store, p) for p in (101, 102, 103, 104)]
+        ratings = [await db.results.get_rating(store, p) for p in (101, 102, 103, 104)]
         assert all(r.games == kept[0].games for r in ratings)
     finally:
         await store.close()

@@ -99,7 +99,7 @@ async def test_unowned_are_old_ones_of_closed_or_unheld_tables_never_a_live_hold
     assert [r.id for r in await forwards.unowned(store, now=late + TTL, grace=grace)] == [row.id]
     # The table closed (its holder released it): nobody will apply it.
     assert await leases.claim(store, table_id, "a", ttl=TTL, now=late)
-    await db.update_table(store, table_id, table.table.version, status="closed")
+    await db.tables.update_table(store, table_id, table.table.version, status="closed")
     assert [r.id for r in await forwards.unowned(store, now=late, grace=grace)] == [row.id]
     assert await forwards.finish(store, row.id, "orphaned", now=late)
     assert await forwards.unowned(store, now=late, grace=grace) == []
@@ -117,7 +117,7 @@ async def test_the_tables_in_play_of_a_player_include_a_seat_an_ai_keeps_for_the
     store: Database, table: Table
 ) -> None:
     assert await forwards.playing_tables_of(store, ALICE) == [table.table.id]
-    lobby = await db.create_table(
+    lobby = await db.tables.create_table(
         store,
         guild_id=GUILD,
         channel_id=CHANNEL + 1,
@@ -126,9 +126,9 @@ async def test_the_tables_in_play_of_a_player_include_a_seat_an_ai_keeps_for_the
         games_per_session=1,
         turn_timer_s=None,
     )
-    await db.set_seat(store, lobby.id, 0, user_id=ALICE)
+    await db.tables.set_seat(store, lobby.id, 0, user_id=ALICE)
     assert await forwards.playing_tables_of(store, ALICE) == [table.table.id]  # not a lobby
-    await db.update_table(store, lobby.id, lobby.version, status="playing")
+    await db.tables.update_table(store, lobby.id, lobby.version, status="playing")
     assert await forwards.playing_tables_of(store, ALICE) == [table.table.id, lobby.id]
     assert await forwards.playing_tables_of(store, 999) == []
     await away.set_away(store, table.table.id, 0, ALICE, "leicht")

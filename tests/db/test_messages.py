@@ -43,7 +43,7 @@ async def test_the_newest_table_and_hand_messages_are_what_reads_back(
 async def test_a_closed_tables_messages_are_forgotten(store: Database, table: Table) -> None:
     table_id = table.table.id
     game = await new_game(store, table.session.id, 1)
-    other = await db.create_table(
+    other = await db.tables.create_table(
         store,
         guild_id=table.table.guild_id,
         channel_id=table.table.channel_id + 1,
@@ -62,7 +62,7 @@ async def test_a_closed_tables_messages_are_forgotten(store: Database, table: Ta
 
     # Left behind by a process that stopped before forgetting them: swept by table status.
     await messages.save_hand_message(store, table_id, ALICE, game.id, DM_ALICE, 101)
-    await db.update_table(store, table_id, table.table.version, status="closed")
+    await db.tables.update_table(store, table_id, table.table.version, status="closed")
     await messages.forget_closed(store)
     assert await messages.table_messages(store, table_id) == TableMessages(None, ())
     assert (await messages.table_messages(store, other.id)).table == TableMessage(LOBBY, None)

@@ -16,7 +16,8 @@ import pytest
 import db
 from db import Database, migrate
 from db.__main__ import main as db_main
-from db.database import APPLICATION_ID, open_database
+from db.connect import open_database
+from db.database import APPLICATION_ID
 from db.migrate import Migration
 from db.postgres import VERSION_TABLE, scratch_schema
 
@@ -213,9 +214,9 @@ async def test_version_1_upgrades_with_its_data(database_target: Target, tmp_pat
     store = await db.connect(old)
     try:
         assert await store.schema_version() == migrate.load_migrations()[-1].version
-        table = await db.get_table(store, 1)
+        table = await db.tables.get_table(store, 1)
         assert table.version == 3 and table.status == "playing"
-        standings = await db.guild_standings(store, GUILD)
+        standings = await db.standings.guild_standings(store, GUILD)
         by_player = {row.player_id: row for row in standings}
         assert {p: r.points for p, r in by_player.items()} == {
             ALICE: 3,
@@ -227,7 +228,9 @@ async def test_version_1_upgrades_with_its_data(database_target: Target, tmp_pat
         assert by_player[BOB].solos == 1 and by_player[BOB].solos_won == 0
         assert by_player[ALICE].re_games == 1 and by_player[ALICE].wins == 2
         march_2 = db.Period.season(date(2025, 3, 2), date(2025, 3, 31))
-        assert {r.player_id: r.points for r in await db.guild_standings(store, GUILD, march_2)} == {
+        assert {
+            r.player_id: r.points for r in await db.standings.guild_standings(store, GUILD, march_2)
+        } == {
             ALICE: 1,
             CARLA: 1,
             DIETER: 1,
@@ -278,7 +281,7 @@ async def test_file_that_is_no_database_is_refused(tmp_path: Path, content: byte
 async def test_damaged_pages_are_reported(tmp_path: Path) -> None:
     path = tmp_path / "doko.sqlite3"
     store = await db.connect(path)
-    await db.upsert_player(store, ALICE, "Alice")
+    await db.players.upsert_player(store, ALICE, "Alice")
     await store.close()
     data = bytearray(path.read_bytes())
     page_size = int.from_bytes(data[16:18], "big")
@@ -289,7 +292,7 @@ async def test_damaged_pages_are_reported(tmp_path: Path) -> None:
     with pytest.raises(db.CorruptDatabaseError):
         store = await db.connect(path)
         try:
-            await db.get_player(store, ALICE)
+            await db.players.get_player(store, ALICE)
             assert await store.integrity_check() == ["ok"]
         finally:
             await store.close()

@@ -141,8 +141,8 @@ async def test_scratch_schemas_are_separate_and_dropped() -> None:
         one = await db.connect(first)
         two = await db.connect(second)
         try:
-            await db.upsert_player(one, 1, "only in the first")
-            assert await db.get_player(two, 1) is None
+            await db.players.upsert_player(one, 1, "only in the first")
+            assert await db.players.get_player(two, 1) is None
         finally:
             await one.close()
             await two.close()

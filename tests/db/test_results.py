@@ -15,20 +15,20 @@ async def test_finish_game_stores_everything(store: Database, table: Table) -> N
     game = await new_game(store, table.session.id, 1)
     results = normal_results((0, 2), 2)
     record = {"format": "doko-game/1", "rules": {}, "dealer": 0, "hands": [], "actions": []}
-    ratings = await db.finish_game(store, game.id, results, record)
+    ratings = await db.results.finish_game(store, game.id, results, record)
 
-    finished = await db.get_game(store, game.id)
+    finished = await db.games.get_game(store, game.id)
     assert finished.status == "finished" and finished.record == record
     assert finished.finished_at is not None
-    assert await db.get_results(store, game.id) == results
+    assert await db.results.get_results(store, game.id) == results
     assert [r.player_id for r in ratings] == [ALICE, BOB, CARLA, DIETER]
     assert all(r.games == 1 for r in ratings)
-    assert await db.get_running_game(store, table.session.id) is None
+    assert await db.games.get_running_game(store, table.session.id) is None
 
     with pytest.raises(db.GameNotRunningError):
-        await db.finish_game(store, game.id, results, record)
+        await db.results.finish_game(store, game.id, results, record)
     with pytest.raises(db.NotFoundError):
-        await db.finish_game(store, 999, results, record)
+        await db.results.finish_game(store, 999, results, record)
 
 
 async def test_finish_game_is_all_or_nothing(store: Database, table: Table) -> None:
@@ -37,11 +37,11 @@ async def test_finish_game_is_all_or_nothing(store: Database, table: Table) -> N
     # A player id nobody stored breaks the foreign key on the fourth row.
     broken = [*results[:3], db.SeatResult(**{**_fields(results[3]), "player_id": 404})]
     with pytest.raises(db.ConstraintError):
-        await db.finish_game(store, game.id, broken, {})
-    assert (await db.get_game(store, game.id)).status == "running"
-    assert await db.get_results(store, game.id) == []
-    assert (await db.get_rating(store, ALICE)).games == 0
-    assert await db.guild_standings(store, table.table.guild_id) == []
+        await db.results.finish_game(store, game.id, broken, {})
+    assert (await db.games.get_game(store, game.id)).status == "running"
+    assert await db.results.get_results(store, game.id) == []
+    assert (await db.results.get_rating(store, ALICE)).games == 0
+    assert await db.standings.guild_standings(store, table.table.guild_id) == []
 
 
 def _fields(result: db.SeatResult) -> dict[str, object]:
@@ -62,7 +62,7 @@ async def test_impossible_results_are_refused(
 ) -> None:
     game = await new_game(store, table.session.id, 1)
     with pytest.raises(ValueError, match=message):
-        await db.finish_game(store, game.id, results, {})
+        await db.results.finish_game(store, game.id, results, {})
 
 
 async def test_winners_rise_and_losers_fall(store: Database, table: Table) -> None:
@@ -73,7 +73,7 @@ async def test_winners_rise_and_losers_fall(store: Database, table: Table) -> No
     assert ratings[BOB].mu < DEFAULT_MU and ratings[DIETER].mu < DEFAULT_MU
     # Uncertainty shrinks with every game.
     assert all(r.sigma < db.RatingRow(0, DEFAULT_MU, 8.34, 0).sigma for r in ratings.values())
-    assert await db.get_rating(store, ALICE) == ratings[ALICE]
+    assert await db.results.get_rating(store, ALICE) == ratings[ALICE]
 
     again = {
         r.player_id: r for r in await play(store, table.session.id, 2, normal_results((0, 2), 1))
@@ -105,8 +105,10 @@ async def test_ai_seats_are_opponents_without_a_rating(store: Database, table: T
     ratings = await play(store, table.session.id, 1, normal_results((0, 2), 2, players))
     assert [r.player_id for r in ratings] == [ALICE, CARLA]
     assert all(r.mu > DEFAULT_MU for r in ratings)
-    assert (await db.get_rating(store, BOB)).games == 0
-    stored = await db.get_results(store, (await db.list_games(store, table.session.id))[0].id)
+    assert (await db.results.get_rating(store, BOB)).games == 0
+    stored = await db.results.get_results(
+        store, (await db.games.list_games(store, table.session.id))[0].id
+    )
     assert [r.ai_level for r in stored] == [None, "mittel", None, "mittel"]
 
     all_ai = await play(store, table.session.id, 2, normal_results((0, 2), 1, (None,) * 4))

@@ -132,7 +132,7 @@ async def start_table(
     start = await fake.click(user, lobby, first_enabled(lobby, "doko:start:"))
     assert (await fake.response(start, timeout=5)).status == 200
     assert channel.guild is not None
-    row = await db.find_open_table(store, channel.guild.id, channel.id)
+    row = await db.tables.find_open_table(store, channel.guild.id, channel.id)
     assert row is not None
     return row
 
@@ -159,7 +159,7 @@ async def play_on(
 ) -> None:
     """The human clicks a legal card (or Gesund) whenever it is their turn, until the end."""
     seen: list[str] = []
-    while (await db.get_table(store, table_id)).status != "closed":
+    while (await db.tables.get_table(store, table_id)).status != "closed":
         message = turn(fake, user)
         if message is None or message.custom_ids == seen:
             await asyncio.sleep(0.05)
@@ -248,7 +248,7 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
         await asyncio.wait_for(play_on(fake, anna, store, table_a), 30)
 
         async def b_closed() -> bool:
-            return (await db.get_table(store, table_b)).status == "closed"
+            return (await db.tables.get_table(store, table_b)).status == "closed"
 
         await until(b_closed, 30, "the Vereinsheim table to end")
         # Shard 0's processes never claimed the other table: its last holder is the

@@ -112,11 +112,11 @@ async def test_a_full_game_against_ais_is_stored_action_by_action(engine: Engine
     assert isinstance(first, GameOver)
     assert sum(first.entry.scores) == 0
     assert first.summary["finished"] is True
-    game = await db.get_game(engine.db, first.game_id)
+    game = await db.games.get_game(engine.db, first.game_id)
     assert game.status == "finished"
-    stored = await db.load_actions(engine.db, first.game_id)
+    stored = await db.actions.load_actions(engine.db, first.game_id)
     assert game.record is not None and stored == game.record["actions"]
-    results = await db.get_results(engine.db, first.game_id)
+    results = await db.results.get_results(engine.db, first.game_id)
     assert sorted(r.points for r in results) == sorted(first.entry.scores)
 
 
@@ -135,12 +135,12 @@ async def test_on_stored_runs_once_the_action_is_in_the_database(engine: Engine)
     assert whose_turn(engine, info.id) == HOST
     game_id = engine.table(info.id).game_id
     assert game_id is not None
-    before = len(await db.load_actions(engine.db, game_id))
+    before = len(await db.actions.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
     move = move_for(engine, info.id, HOST, rng)
     await engine.act(info.id, HOST, move, on_stored=on_stored)
     assert seen == [version]
-    assert len(await db.load_actions(engine.db, game_id)) > before
+    assert len(await db.actions.load_actions(engine.db, game_id)) > before
     # A refused action is never stored, so nobody is told it was.
     with pytest.raises(EngineError):
         await engine.act(info.id, HOST, move, version=-1, on_stored=on_stored)
@@ -158,14 +158,14 @@ async def test_a_click_cancelled_while_storing_is_still_applied(
     assert game_id is not None
     from bot.engine import writer
 
-    original = writer.repo.append_action_batches
+    original = writer.actions.append_action_batches
 
     async def slow(*args: object, **kwargs: object) -> None:
         await asyncio.sleep(0.05)
         await original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(writer.repo, "append_action_batches", slow)
-    before = len(await db.load_actions(engine.db, game_id))
+    monkeypatch.setattr(writer.actions, "append_action_batches", slow)
+    before = len(await db.actions.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
     click = asyncio.create_task(
         engine.act(info.id, HOST, move_for(engine, info.id, HOST, random.Random(5)))
@@ -175,7 +175,7 @@ async def test_a_click_cancelled_while_storing_is_still_applied(
     with pytest.raises(asyncio.CancelledError):
         await click
     # Stored and applied all the same: memory and SQLite agree.
-    assert len(await db.load_actions(engine.db, game_id)) == before + 1
+    assert len(await db.actions.load_actions(engine.db, game_id)) == before + 1
     assert engine.table(info.id).version > version
 
 
@@ -243,7 +243,7 @@ async def test_simultaneous_clicks_apply_once(engine: Engine) -> None:
     await engine.idle()
     game_id = engine.table(info.id).game_id
     assert game_id is not None
-    stored = await db.load_actions(engine.db, game_id)
+    stored = await db.actions.load_actions(engine.db, game_id)
     assert stored[n] == action_to_dict(move)
 
 
@@ -310,7 +310,7 @@ async def test_turn_timer_lets_an_ai_play_for_the_absent(db_path: Path) -> None:
     await engine.idle()
     info = engine.table(info.id)
     assert whose_turn(engine, info.id) == HOST
-    timers = await db.list_timers(store, due_by=now[0] + timedelta(seconds=31))
+    timers = await db.timers.list_timers(store, due_by=now[0] + timedelta(seconds=31))
     assert [t.payload["version"] for t in timers if t.table_id == info.id] == [info.version]
     assert not await engine.expire_turn(info.id, info.version - 1)  # an old timer: ignored
     n = len(engine.record(info.id)["actions"])
@@ -416,12 +416,12 @@ async def test_house_rules_session_with_redeals_and_bock(engine: Engine) -> None
     entries = over[0].spielliste  # type: ignore[attr-defined]
     assert len(entries) == 12
     assert sum(entries[-1].totals) == 0
-    session = await db.get_active_session(engine.db, info.id)
+    session = await db.sessions.get_active_session(engine.db, info.id)
     assert session is None  # finished
     first_game = rec.of(GameOver)[0]
     assert isinstance(first_game, GameOver)
-    session_id = (await db.get_game(engine.db, first_game.game_id)).session_id
-    games = await db.list_games(engine.db, session_id)
+    session_id = (await db.games.get_game(engine.db, first_game.game_id)).session_id
+    games = await db.games.list_games(engine.db, session_id)
     finished = [g for g in games if g.status == "finished"]
     assert len(finished) == 12
     multipliers = []
@@ -515,7 +515,7 @@ async def test_the_seat_check_refuses_before_anything_is_stored(engine: Engine) 
     action = move_for(engine, info.id, user, random.Random(2))
     game_id = info.game_id
     assert game_id is not None
-    stored = await db.load_actions(engine.db, game_id)
+    stored = await db.actions.load_actions(engine.db, game_id)
     told: list[int] = []
 
     async def on_stored() -> None:
@@ -525,12 +525,14 @@ async def test_the_seat_check_refuses_before_anything_is_stored(engine: Engine) 
         with pytest.raises(EngineError) as err:
             await engine.act(info.id, user, replace(action, seat=wrong), info.version, on_stored)
         assert err.value.reason == "not_your_seat"
-    assert await db.load_actions(engine.db, game_id) == stored
+    assert await db.actions.load_actions(engine.db, game_id) == stored
     assert told == [] and engine.table(info.id).version == info.version
     # The same action with the right seat is taken.
     await engine.act(info.id, user, action, info.version, on_stored)
     assert told == [1]
-    assert (await db.load_actions(engine.db, game_id))[len(stored)] == action_to_dict(action)
+    assert (await db.actions.load_actions(engine.db, game_id))[len(stored)] == action_to_dict(
+        action
+    )
 
 
 async def test_game_seat_names_the_seat_of_the_running_game(engine: Engine) -> None:

@@ -124,12 +124,12 @@ async def test_ai_session_at_five_sums_to_zero_with_the_dealer_at_zero(engine: E
     # Stored results and records stay four-seat per game; the record names the four.
     for event in rec.of(GameOver):
         assert isinstance(event, GameOver)
-        results = await db.get_results(engine.db, event.game_id)
+        results = await db.results.get_results(engine.db, event.game_id)
         assert [r.seat for r in results] == [0, 1, 2, 3]
         assert sorted(r.points for r in results) == sorted(
             p for s, p in enumerate(event.entry.scores) if s != event.entry.sitting_out
         )
-        game = await db.get_game(engine.db, event.game_id)
+        game = await db.games.get_game(engine.db, event.game_id)
         assert game.sitting_out == event.entry.sitting_out and game.dealer == 3
         assert game.record is not None and game.record["dealer"] == 3
         meta = game.record["meta"]
@@ -151,12 +151,12 @@ async def test_the_dealer_sits_out_and_the_leaderboard_counts_played_games(
         await engine.act(info.id, HOST, Reserve(0, False), info.version)
     assert err.value.reason == "sitting_out"
     await play_humans(engine, info.id, games=5, seed=4)
-    rows = {r.player_id: r for r in await db.guild_standings(engine.db, 1)}
+    rows = {r.player_id: r for r in await db.standings.guild_standings(engine.db, 1)}
     game_ids = [g.id for g in await _finished_games(engine, info.id)]
     played = {HOST: 0, ANNA: 0}
     points = {HOST: 0, ANNA: 0}
     for game_id in game_ids:
-        for r in await db.get_results(engine.db, game_id):
+        for r in await db.results.get_results(engine.db, game_id):
             if r.player_id in played:
                 played[r.player_id] += 1
                 points[r.player_id] += r.points
@@ -169,7 +169,7 @@ async def test_the_dealer_sits_out_and_the_leaderboard_counts_played_games(
 
 async def _finished_games(engine: Engine, table_id: int) -> list[db.GameRow]:
     rows = await engine.db.fetchall("SELECT id FROM sessions WHERE table_id = ?", (table_id,))
-    games = await db.list_games(engine.db, rows[0]["id"])
+    games = await db.games.list_games(engine.db, rows[0]["id"])
     return [g for g in games if g.status == "finished"]
 
 

@@ -41,7 +41,7 @@ async def test_kill_mid_game_then_restart(tmp_path: Path) -> None:
     engine = Engine(store, ai=RandomAI(), seeds=seed_counter(500), ai_in_thread=False)
     await engine.start()
     table_id, game_id, seq = acks[-1]
-    stored = await db.load_actions(store, game_id)
+    stored = await db.actions.load_actions(store, game_id)
     # every acknowledged action is there (the AI may have stored more after it)
     assert len(stored) >= seq
     info = engine.table(table_id)

@@ -22,13 +22,13 @@ async def test_the_queries_read_what_the_store_holds(engine: Engine) -> None:
     assert await engine.table_closed(info.id)
     assert await engine.table_closed(99_999)  # no such table: closed
     rows = await engine.leaderboard(1, limit=5)
-    assert rows == await db.guild_standings(engine.db, 1, limit=5)
+    assert rows == await db.standings.guild_standings(engine.db, 1, limit=5)
     assert [r.player_id for r in rows] == [HOST]
     stats = await engine.player_stats(1, HOST)
     assert stats is not None and stats.standing == rows[0]
-    assert stats.rating == await db.get_rating(engine.db, HOST)
+    assert stats.rating == await db.results.get_rating(engine.db, HOST)
     assert await engine.player_stats(2, HOST) is None  # another guild
     record = await engine.finished_record(1, running)
-    assert record is not None and record == (await db.get_game(engine.db, running)).record
+    assert record is not None and record == (await db.games.get_game(engine.db, running)).record
     assert await engine.finished_record(2, running) is None  # not this guild's game
     assert await engine.finished_record(1, 99_999) is None

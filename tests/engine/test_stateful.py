@@ -255,7 +255,7 @@ class EngineMachine(RuleBasedStateMachine):
             return
         if self.eng.table(self.table_id).game_id != self.game_id:
             return
-        stored = self.run(db.load_actions(self.eng.db, self.game_id))
+        stored = self.run(db.actions.load_actions(self.eng.db, self.game_id))
         for move in self.acknowledged:
             assert move in stored
         assert stored == self.eng.record(self.table_id)["actions"]

@@ -13,7 +13,7 @@ from bot.engine.tournaments.rounds import Rounds
 from bot.engine.tournaments.timers import START_TIMER_KIND, StartTimers
 from bot.rules.ruleset import Ruleset
 from bot.tournament import Substitute
-from db import repo
+from db import players, timers
 from db import tournaments as store
 from db.tournaments import Seating, TournamentRow
 
@@ -58,7 +58,7 @@ class Organising:
         now = self.engine.clock()
         if starts_at is not None and starts_at <= now:
             raise EngineError("bad_start_time", "the start time must lie in the future")
-        await repo.upsert_player(self.db, organiser_id, organiser_name)
+        await players.upsert_player(self.db, organiser_id, organiser_name)
         async with self.db.transaction():
             tournament = await store.create_tournament(
                 self.db,
@@ -76,7 +76,7 @@ class Organising:
                 now=now,
             )
             if starts_at is not None:
-                timer = await repo.add_timer(
+                timer = await timers.add_timer(
                     self.db,
                     START_TIMER_KIND,
                     starts_at,
@@ -98,7 +98,7 @@ class Organising:
                 raise EngineError("already_registered", "you are registered already")
             if entrant is not None and entrant.status == "replaced":
                 raise EngineError("replaced", "the organiser has replaced you")
-            await repo.upsert_player(self.db, user_id, name)
+            await players.upsert_player(self.db, user_id, name)
             await store.set_entrant(
                 self.db, tournament_id, user_id, "registered", now=self.engine.clock()
             )

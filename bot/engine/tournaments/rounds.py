@@ -22,7 +22,7 @@ from bot.tournament import (
     plan_round,
     tournament_points,
 )
-from db import repo
+from db import players
 from db import tournaments as store
 from db.tournaments import TournamentRow, TournamentSeatRow, TournamentTableRow
 
@@ -119,7 +119,7 @@ class Rounds:
         engine, host = self.engine, tournament.organiser_id
         table_id = row.table_id
         if table_id is None:
-            organiser = await repo.get_player(self.db, host)
+            organiser = await players.get_player(self.db, host)
             info = await engine.create_table(
                 guild_id=tournament.guild_id,
                 channel_id=row.channel_id,

@@ -19,7 +19,7 @@ from bot.engine.tournaments.timers import START_TIMER_KIND, StartTimers
 from bot.rules.ruleset import Ruleset
 from bot.tournament import GameRef, Participant, RoundCheck, Substitute
 from bot.tournament.standings import AuditEntry
-from db import repo
+from db import timers
 from db import tournaments as store
 from db.tournaments import Seating, TournamentRow
 
@@ -73,7 +73,7 @@ class TournamentService:
             for table in await store.list_tables(self.db, tournament.id):
                 if table.table_id is not None:
                     self._ctx.by_table[table.table_id] = tournament.id
-        for timer in await repo.list_timers(self.db):
+        for timer in await timers.list_timers(self.db):
             if timer.kind == START_TIMER_KIND and timer.tournament_id in mine:
                 self._timers.arm(int(timer.tournament_id), timer.id, timer.fires_at)
         for tournament in active:

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from bot.engine.tournaments.context import Context
-from db import repo
+from db import timers
 
 START_TIMER_KIND: Final = "tournament_start"
 
@@ -45,7 +45,7 @@ class StartTimers:
             handle.cancel()
         timer_id = self._timer_ids.pop(tournament_id, None)
         if timer_id is not None:
-            await repo.cancel_timer(self.ctx.db, timer_id)
+            await timers.cancel_timer(self.ctx.db, timer_id)
 
     def stop(self) -> None:
         for handle in self._handles.values():

@@ -11,7 +11,7 @@ from tests.engine.tournaments.test_service import create
 async def leaderboard(site: Site) -> dict[int, tuple[int, int]]:
     """(points, games) by player, as ``/doko rangliste`` reads them."""
     assert site.store is not None
-    rows = await db.guild_standings(site.store, GUILD)
+    rows = await db.standings.guild_standings(site.store, GUILD)
     return {r.player_id: (r.points, r.games) for r in rows if r.player_id is not None}
 
 
@@ -80,7 +80,7 @@ async def test_corrections_feed_the_server_leaderboard(site: Site) -> None:
         p: points for p, (points, _) in after.items()
     }
     assert site.store is not None
-    await db.rebuild_standings(site.store)
+    await db.standings.rebuild_standings(site.store)
     assert await leaderboard(site) == after
     # A second correction of the same game moves the leaderboard from the corrected scores.
     again = dict(new)

@@ -1,0 +1,26 @@
+"""db.guilds on SQLite and PostgreSQL: guild settings."""
+
+from __future__ import annotations
+
+import pytest
+
+import db
+from db import Database
+
+from .conftest import GUILD
+
+
+async def test_guild_settings(store: Database) -> None:
+    assert await db.guilds.get_guild_settings(store, GUILD) == db.GuildSettings(GUILD, "", "de", {})
+    await db.guilds.upsert_guild(store, GUILD, "Stammtisch")
+    changed = await db.guilds.set_guild_settings(
+        store, GUILD, language="en", default_rules={"schweinchen": True}
+    )
+    assert changed == db.GuildSettings(GUILD, "Stammtisch", "en", {"schweinchen": True})
+    # Only what is given changes; a rename keeps the settings.
+    await db.guilds.set_guild_settings(store, GUILD, language="de")
+    renamed = await db.guilds.upsert_guild(store, GUILD, "Doko-Runde")
+    assert renamed == db.GuildSettings(GUILD, "Doko-Runde", "de", {"schweinchen": True})
+    assert await db.guilds.get_guild_settings(store, GUILD) == renamed
+    with pytest.raises(db.ConstraintError):
+        await db.guilds.set_guild_settings(store, GUILD, language="fr")  # type: ignore[arg-type]
