@@ -3,6 +3,7 @@
 from bot.engine.facade import Engine
 from bot.engine.model import (
     AI_LEVELS,
+    AIPlayer,
     EngineError,
     Event,
     GameOver,
@@ -16,7 +17,6 @@ from bot.engine.model import (
     YourTurn,
 )
 from bot.engine.queries import PlayerStats
-from bot.engine.timers import AIPlayer
 
 __all__ = [
     "AI_LEVELS",

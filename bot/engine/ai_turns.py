@@ -7,9 +7,10 @@ import logging
 import random
 from typing import Final
 
+from bot.engine.model import AIPlayer
 from bot.engine.play import Play
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
-from bot.engine.timers import AIPlayer, Timers
+from bot.engine.timers import Timers
 from bot.rules.game import Action
 from bot.rules.view import PlayerView, player_view
 

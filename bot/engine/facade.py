@@ -19,13 +19,13 @@ from typing import Any
 from bot.engine import queries
 from bot.engine.ai_turns import AITurns
 from bot.engine.lobby import Lobby
-from bot.engine.model import EngineError, TableChanged, TableInfo
+from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
 from bot.engine.ownership import Ownership
 from bot.engine.play import OnStored, Play
 from bot.engine.queries import PlayerStats
 from bot.engine.recovery import Recovery
 from bot.engine.tables import Listener, Table, Tables
-from bot.engine.timers import AIPlayer, Timers
+from bot.engine.timers import Timers
 from bot.engine.writer import ActionWriter
 from bot.rules.game import Action
 from bot.rules.records import game_record_to_dict
@@ -49,6 +49,8 @@ def _utcnow() -> datetime:
 
 
 class Engine:
+    """Tables, seats, turns, AI seats and timers of the guilds this process runs."""
+
     def __init__(
         self,
         db: Database,

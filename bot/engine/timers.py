@@ -6,19 +6,15 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from bot.engine.model import AIPlayer
 from bot.engine.play import Play
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
-from bot.rules.game import Action
-from bot.rules.view import PlayerView, player_view
+from bot.rules.view import player_view
 from db import timers
 
 TURN_TIMER_KIND: Final = "turn"
-
-
-class AIPlayer(Protocol):
-    def choose(self, level: str, view: PlayerView, rng: random.Random) -> Action: ...
 
 
 class Timers:
