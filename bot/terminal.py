@@ -200,10 +200,8 @@ class Terminal:
             if choice is None:
                 self.say(f"'{text.strip()}' steht nicht zur Wahl: Nummer oder Karte (z. B. H10).")
                 continue
-            move = action_to_dict(choice)
-            del move["seat"]
             try:
-                await self.engine.act(table_id, HUMAN, move, info.version)
+                await self.engine.act(table_id, HUMAN, choice, info.version)
             except EngineError as err:
                 self.say(f"Nicht erlaubt: {err}")
 

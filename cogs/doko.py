@@ -115,14 +115,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         """``/doko ansage``: Re, Kontra or an Absage, by its command option."""
         engine, lang = self.bot.engine, reply.lang
         call = CALL_OPTIONS.get(option)
-        seat = engine.game_seat(info.id, reply.user_id)
         if call is None:
             await reply.say(t(lang, "err_bad_action"))
             return
-        if seat is None:
-            await reply.say(t(lang, "err_not_seated"))
-            return
         try:
+            seat = engine.game_seat(info.id, reply.user_id)
+            if seat is None:
+                await reply.say(t(lang, "err_not_seated"))
+                return
             await engine.act(info.id, reply.user_id, codec.announce(seat, call))
         except EngineError as error:
             await reply.say(error_text(error, lang))
@@ -294,8 +294,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         who = spieler or interaction.user
         await interaction.response.defer()
         stats = await self.bot.engine.player_stats(interaction.guild_id, who.id)
-        row, rating = stats if stats is not None else (None, None)
-        await interaction.followup.send(embed=stats_embed(who.display_name, row, rating, lang))
+        await interaction.followup.send(embed=stats_embed(who.display_name, stats, lang))
 
     @app_commands.command(name="regeln", description="Die Regeln dieses Tisches")
     async def regeln(self, interaction: Interaction) -> None:

@@ -1,8 +1,9 @@
 """The shared async engine: the one place where front ends meet the rules core and the store."""
 
-from bot.engine.core import AIPlayer, Engine
+from bot.engine.facade import Engine
 from bot.engine.model import (
     AI_LEVELS,
+    AIPlayer,
     EngineError,
     Event,
     GameOver,
@@ -15,6 +16,7 @@ from bot.engine.model import (
     ViewChanged,
     YourTurn,
 )
+from bot.engine.queries import PlayerStats
 
 __all__ = [
     "AI_LEVELS",
@@ -24,6 +26,7 @@ __all__ = [
     "Event",
     "GameOver",
     "ListEntry",
+    "PlayerStats",
     "SeatInfo",
     "SessionOver",
     "TableChanged",

@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from bot.engine.core import Engine
+from bot.engine.facade import Engine
 from bot.engine.model import EngineError
 from db import forwards, tables
 from db.errors import NotFoundError

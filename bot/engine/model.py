@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
+from bot.rules.game import Action
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, PublicView
 
 AI_LEVELS = ("leicht", "mittel", "schwer")
+
+
+class AIPlayer(Protocol):
+    """Decides for an AI seat at ``level``, from that seat's view only."""
+
+    def choose(self, level: str, view: PlayerView, rng: random.Random) -> Action: ...
 
 
 class EngineError(Exception):

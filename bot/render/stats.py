@@ -43,6 +43,15 @@ class RatingLike(Protocol):
     def sigma(self) -> float: ...
 
 
+class StatsLike(Protocol):
+    """A player's standing and rating, as the engine looks them up."""
+
+    @property
+    def standing(self) -> StandingLike: ...
+    @property
+    def rating(self) -> RatingLike: ...
+
+
 def leaderboard_embed(rows: Sequence[StandingLike], lang: Lang) -> Embed:
     embed = Embed(title=t(lang, "leaderboard"))
     embed.description = "\n".join(
@@ -60,13 +69,12 @@ def leaderboard_embed(rows: Sequence[StandingLike], lang: Lang) -> Embed:
     return embed
 
 
-def stats_embed(
-    name: str, row: StandingLike | None, rating: RatingLike | None, lang: Lang
-) -> Embed:
+def stats_embed(name: str, stats: StatsLike | None, lang: Lang) -> Embed:
     embed = Embed(title=t(lang, "stats_title", name=name))
-    if row is None or rating is None:
+    if stats is None:
         embed.description = t(lang, "stats_none", name=name)
         return embed
+    row, rating = stats.standing, stats.rating
     embed.description = t(
         lang,
         "stats_body",

@@ -13,7 +13,6 @@ import sys
 import db
 from bot.engine import Engine
 from bot.rules.game import Announce
-from bot.rules.records import action_to_dict
 from tests.engine.conftest import RandomAI, seed_counter
 
 
@@ -33,9 +32,7 @@ async def main(path: str) -> None:
         if view.to_act != view.seat:
             continue
         action = rng.choice([a for a in view.legal if not isinstance(a, Announce)])
-        move = action_to_dict(action)
-        del move["seat"]
-        info = await engine.act(info.id, 7, move, info.version)
+        info = await engine.act(info.id, 7, action, info.version)
         seq = len(engine.record(info.id)["actions"])
         print(f"ack {info.id} {info.game_id} {seq}", flush=True)
 

@@ -21,7 +21,9 @@ from bot.engine import (
     ViewChanged,
     YourTurn,
 )
-from bot.rules.game import Announce
+from bot.rules.calls import Call
+from bot.rules.cards import deck
+from bot.rules.game import Action, Announce, Play, Reserve
 from bot.rules.records import action_to_dict
 from bot.rules.ruleset import BockTrigger, Ruleset, SchmeissenReason
 from tests.engine.conftest import RandomAI, Recorder, seed_counter
@@ -42,13 +44,9 @@ async def new_table(engine: Engine, humans: int = 1, **kw: object) -> TableInfo:
     return info
 
 
-def move_for(engine: Engine, table_id: int, user: int, rng: random.Random) -> dict[str, object]:
+def move_for(engine: Engine, table_id: int, user: int, rng: random.Random) -> Action:
     view = engine.view_for(table_id, user)
-    options = [a for a in view.legal if not isinstance(a, Announce)]
-    action = rng.choice(options)
-    data = action_to_dict(action)
-    del data["seat"]
-    return data
+    return rng.choice([a for a in view.legal if not isinstance(a, Announce)])
 
 
 def whose_turn(engine: Engine, table_id: int) -> int | None:
@@ -139,12 +137,13 @@ async def test_on_stored_runs_once_the_action_is_in_the_database(engine: Engine)
     assert game_id is not None
     before = len(await db.actions.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
-    await engine.act(info.id, HOST, move_for(engine, info.id, HOST, rng), on_stored=on_stored)
+    move = move_for(engine, info.id, HOST, rng)
+    await engine.act(info.id, HOST, move, on_stored=on_stored)
     assert seen == [version]
     assert len(await db.actions.load_actions(engine.db, game_id)) > before
     # A refused action is never stored, so nobody is told it was.
     with pytest.raises(EngineError):
-        await engine.act(info.id, HOST, {"play": "H10"}, version=-1, on_stored=on_stored)
+        await engine.act(info.id, HOST, move, version=-1, on_stored=on_stored)
     assert len(seen) == 1
 
 
@@ -157,15 +156,15 @@ async def test_a_click_cancelled_while_storing_is_still_applied(
     assert whose_turn(engine, info.id) == HOST
     game_id = engine.table(info.id).game_id
     assert game_id is not None
-    from bot.engine import core
+    from bot.engine import writer
 
-    original = core.actions.append_action_batches
+    original = writer.actions.append_action_batches
 
     async def slow(*args: object, **kwargs: object) -> None:
         await asyncio.sleep(0.05)
         await original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(core.actions, "append_action_batches", slow)
+    monkeypatch.setattr(writer.actions, "append_action_batches", slow)
     before = len(await db.actions.load_actions(engine.db, game_id))
     version = engine.table(info.id).version
     click = asyncio.create_task(
@@ -210,13 +209,15 @@ async def test_wrong_user_and_illegal_moves_get_reasons(engine: Engine) -> None:
     await engine.idle()
     info = engine.table(info.id)
     with pytest.raises(EngineError) as err:
-        await engine.act(info.id, 999, {"reserve": False}, info.version)
+        await engine.act(info.id, 999, Reserve(0, False), info.version)
     assert err.value.reason == "not_seated"
+    with pytest.raises(EngineError) as err:  # a card the host does not hold
+        held = set(engine.view_for(info.id, HOST).hand)
+        card = next(c for c in deck() if c not in held)
+        await engine.act(info.id, HOST, Play(0, card), info.version)
+    assert err.value.reason in ("card_not_in_hand", "wrong_phase")
     with pytest.raises(EngineError) as err:
-        await engine.act(info.id, HOST, {"play": "XX"}, info.version)
-    assert err.value.reason == "bad_action"
-    with pytest.raises(EngineError) as err:
-        await engine.act(info.id, HOST, {"call": "re"}, info.version)
+        await engine.act(info.id, HOST, Announce(0, Call.RE), info.version)
     assert err.value.reason in ("vorbehalt_open", "erstansage_too_late", "party_unknown")
     before = engine.record(info.id)["actions"]
     assert engine.record(info.id)["actions"] == before  # nothing was applied
@@ -243,7 +244,7 @@ async def test_simultaneous_clicks_apply_once(engine: Engine) -> None:
     game_id = engine.table(info.id).game_id
     assert game_id is not None
     stored = await db.actions.load_actions(engine.db, game_id)
-    assert stored[n] == {"seat": 0, **move}
+    assert stored[n] == action_to_dict(move)
 
 
 async def test_restart_rebuilds_tables_from_sqlite(db_path: Path) -> None:
@@ -490,11 +491,60 @@ async def test_a_move_cannot_name_another_seat(engine: Engine) -> None:
     assert info.public is not None
     turn = info.public.to_act
     other = ANNA if turn == 0 else HOST
+    assert engine.game_seat(info.id, other) != turn
     n = len(engine.record(info.id)["actions"])
     with pytest.raises(EngineError) as err:
-        await engine.act(info.id, other, {"seat": turn, "reserve": False}, info.version)
-    assert err.value.reason in ("not_your_turn", "wrong_phase")
+        await engine.act(info.id, other, Reserve(turn, False), info.version)
+    assert err.value.reason == "not_your_seat"
     assert len(engine.record(info.id)["actions"]) == n
+
+
+async def test_the_seat_check_refuses_before_anything_is_stored(engine: Engine) -> None:
+    """The player on turn sending another seat's action: refused, nothing stored, nobody
+    told it was (on_stored), no version spent."""
+    info = await new_table(engine, humans=2)
+    info = await engine.start_game(info.id, HOST)
+    await engine.idle()
+    info = engine.table(info.id)
+    assert info.public is not None and info.public.to_act is not None
+    on_turn = info.player(info.public.to_act)
+    assert on_turn is not None and on_turn.user_id is not None
+    user = on_turn.user_id
+    seat = engine.game_seat(info.id, user)
+    assert seat == info.public.to_act
+    action = move_for(engine, info.id, user, random.Random(2))
+    game_id = info.game_id
+    assert game_id is not None
+    stored = await db.actions.load_actions(engine.db, game_id)
+    told: list[int] = []
+
+    async def on_stored() -> None:
+        told.append(1)
+
+    for wrong in {0, 1, 2, 3} - {seat}:
+        with pytest.raises(EngineError) as err:
+            await engine.act(info.id, user, replace(action, seat=wrong), info.version, on_stored)
+        assert err.value.reason == "not_your_seat"
+    assert await db.actions.load_actions(engine.db, game_id) == stored
+    assert told == [] and engine.table(info.id).version == info.version
+    # The same action with the right seat is taken.
+    await engine.act(info.id, user, action, info.version, on_stored)
+    assert told == [1]
+    assert (await db.actions.load_actions(engine.db, game_id))[len(stored)] == action_to_dict(
+        action
+    )
+
+
+async def test_game_seat_names_the_seat_of_the_running_game(engine: Engine) -> None:
+    info = await new_table(engine, humans=2)
+    assert engine.game_seat(info.id, HOST) is None  # no game yet
+    info = await engine.start_game(info.id, HOST)
+    assert engine.game_seat(info.id, HOST) == info.game_seat_of(HOST) == 0
+    assert engine.game_seat(info.id, ANNA) == info.game_seat_of(ANNA) == 1
+    assert engine.game_seat(info.id, 999) is None
+    with pytest.raises(EngineError) as err:
+        engine.game_seat(12345, HOST)
+    assert err.value.reason == "no_table"
 
 
 async def test_settle_waits_until_the_ais_have_answered(engine: Engine) -> None:

@@ -11,8 +11,7 @@ import db
 from bot.engine import Engine, EngineError, GameOver, SessionOver, TableInfo
 from bot.engine.model import ListEntry
 from bot.rules.contracts import Contract
-from bot.rules.game import Announce
-from bot.rules.records import action_to_dict
+from bot.rules.game import Announce, Reserve
 from bot.rules.round import SoloKind
 from bot.rules.ruleset import Ruleset
 from bot.tournament import ListedGame, check_round
@@ -59,8 +58,7 @@ async def play_humans(engine: Engine, table_id: int, games: int, seed: int = 0) 
         user = whose_turn(info)
         assert user is not None, "the AI stopped although no human is on turn"
         view = engine.view_for(table_id, user)
-        move = action_to_dict(rng.choice([a for a in view.legal if not isinstance(a, Announce)]))
-        del move["seat"]
+        move = rng.choice([a for a in view.legal if not isinstance(a, Announce)])
         await engine.act(table_id, user, move, info.version)
 
 
@@ -150,7 +148,7 @@ async def test_the_dealer_sits_out_and_the_leaderboard_counts_played_games(
         engine.view_for(info.id, HOST)
     assert err.value.reason == "sitting_out"
     with pytest.raises(EngineError) as err:
-        await engine.act(info.id, HOST, {"reserve": False}, info.version)
+        await engine.act(info.id, HOST, Reserve(0, False), info.version)
     assert err.value.reason == "sitting_out"
     await play_humans(engine, info.id, games=5, seed=4)
     rows = {r.player_id: r for r in await db.standings.guild_standings(engine.db, 1)}
@@ -191,8 +189,7 @@ async def test_restart_mid_game_at_a_five_player_table(db_path: Path) -> None:
         user = whose_turn(current)
         assert user is not None
         view = first.view_for(info.id, user)
-        move = action_to_dict(rng.choice([a for a in view.legal if not isinstance(a, Announce)]))
-        del move["seat"]
+        move = rng.choice([a for a in view.legal if not isinstance(a, Announce)])
         await first.act(info.id, user, move, current.version)
     before = first.table(info.id)
     assert before.sitting_out is not None

@@ -12,7 +12,6 @@ import pytest
 
 import db
 from bot.engine import Engine, EngineError
-from bot.rules.records import action_to_dict
 from db import leases
 from tests.engine.conftest import RandomAI, seed_counter
 
@@ -98,6 +97,5 @@ async def test_a_held_table_waits_for_the_lease_then_is_taken_over(db_path: str 
             await new.idle()
             before = new.table(info.id).version
             view = new.view_for(info.id, HOST)
-            move = {k: v for k, v in action_to_dict(view.legal[0]).items() if k != "seat"}
-            await new.act(info.id, HOST, move)
+            await new.act(info.id, HOST, view.legal[0])
             assert new.table(info.id).version > before

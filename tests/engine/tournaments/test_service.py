@@ -11,7 +11,7 @@ import pytest
 from bot.engine import EngineError
 from bot.rules.round import SoloKind
 from bot.tournament import GameRef, Substitute
-from tests.tournament_service.conftest import CHANNEL, GUILD, ORGANISER, Site
+from tests.engine.tournaments.conftest import CHANNEL, GUILD, ORGANISER, Site
 
 
 async def create(site: Site, players: int, **options: object) -> int:

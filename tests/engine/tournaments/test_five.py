@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import db
 from bot.tournament import GameRef, Substitute
-from tests.tournament_service.conftest import GUILD, ORGANISER, Site
-from tests.tournament_service.test_service import create
+from tests.engine.tournaments.conftest import GUILD, ORGANISER, Site
+from tests.engine.tournaments.test_service import create
 
 
 async def leaderboard(site: Site) -> dict[int, tuple[int, int]]:

@@ -14,7 +14,6 @@ import db
 from bot.engine import Engine
 from bot.engine.tournaments import TournamentService
 from bot.rules.game import Action, Announce, Declare, Reserve
-from bot.rules.records import action_to_dict
 from bot.rules.view import PlayerView
 from db.tournaments import TournamentRow
 from tests.engine.conftest import RandomAI, seed_counter
@@ -96,8 +95,7 @@ class Site:
                 continue
             view = self.engine.view_for(info.id, seat.user_id)
             action = choose(view, self.rng, seat.user_id not in self.shy)
-            move = {k: v for k, v in action_to_dict(action).items() if k != "seat"}
-            await self.engine.act(info.id, seat.user_id, move)
+            await self.engine.act(info.id, seat.user_id, action)
             return True
         return False
 

@@ -1,0 +1,51 @@
+"""Read-only queries of the store for the front ends: leaderboard, statistics, exports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from db import games, results, sessions, standings, tables
+from db.database import Database
+from db.errors import NotFoundError
+from db.rows import RatingRow, StandingRow
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's line of the guild leaderboard and their rating."""
+
+    standing: StandingRow
+    rating: RatingRow
+
+
+async def leaderboard(db: Database, guild_id: int, limit: int) -> list[StandingRow]:
+    return await standings.guild_standings(db, guild_id, limit=limit)
+
+
+async def player_stats(db: Database, guild_id: int, user_id: int) -> PlayerStats | None:
+    standing = await standings.player_standing(db, guild_id, user_id)
+    if standing is None:
+        return None
+    return PlayerStats(standing, await results.get_rating(db, user_id))
+
+
+async def finished_record(db: Database, guild_id: int, game_id: int) -> dict[str, Any] | None:
+    """A finished game of this guild; a running game is never handed out (hands!)."""
+    try:
+        game = await games.get_game(db, game_id)
+        session = await sessions.get_session(db, game.session_id)
+        table = await tables.get_table(db, session.table_id)
+    except NotFoundError:
+        return None
+    if table.guild_id != guild_id or game.status != "finished" or game.record is None:
+        return None
+    return game.record
+
+
+async def table_closed(db: Database, table_id: int) -> bool:
+    """Whether the table is closed in the store; one that does not exist counts as closed."""
+    try:
+        return (await tables.get_table(db, table_id)).status == "closed"
+    except NotFoundError:
+        return True

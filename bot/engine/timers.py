@@ -1,0 +1,78 @@
+"""Turn timers: a durable deadline for the human to act, and the stand-in AI when it passes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from bot.engine.model import AIPlayer
+from bot.engine.play import Play
+from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
+from bot.rules.view import player_view
+from db import timers
+
+TURN_TIMER_KIND: Final = "turn"
+
+
+class Timers:
+    """``on_due(table_id, version)`` runs when a deadline passes (the facade's expire_turn)."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        play: Play,
+        ai: AIPlayer,
+        on_due: Callable[[int, int], Awaitable[object]],
+    ) -> None:
+        self.tables = tables
+        self.db = tables.db
+        self.play = play
+        self.ai = ai
+        self.on_due = on_due
+
+    async def arm_turn_timer(self, table: Table) -> None:
+        """Store and schedule the deadline of the human now to act (the caller holds the lock)."""
+        if table.turn_timer_s is None or table.game is None or table.game.finished:
+            return
+        now = self.tables.clock()
+        fires_at = now + timedelta(seconds=table.turn_timer_s)
+        payload = {"version": table.version}
+        await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+        await timers.add_timer(
+            self.db,
+            kind=TURN_TIMER_KIND,
+            table_id=table.id,
+            fires_at=fires_at,
+            payload=payload,
+            now=now,
+        )
+        self.arm(table, fires_at, payload)
+
+    def arm(self, table: Table, fires_at: datetime, payload: dict[str, Any]) -> None:
+        """Schedule a stored deadline in memory (also when re-arming it after a restart)."""
+        if table.timer is not None:
+            table.timer.cancel()
+        delay = max(0.0, (fires_at - self.tables.clock()).total_seconds())
+        loop = asyncio.get_running_loop()
+        table.timer = loop.call_later(
+            delay, lambda: asyncio.ensure_future(self.on_due(table.id, payload["version"]))
+        )
+
+    async def expire(self, table_id: int, version: int) -> Table | None:
+        """The stand-in AI acts for the absent player; the table, or None if nothing was due."""
+        table = self.tables.lookup(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            game = table.game
+            if table.version != version or game is None or game.finished:
+                return None
+            seat = game.to_act()
+            assert seat is not None
+            view = player_view(game, seat)
+            rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
+            await self.play.apply(table, self.ai.choose(STAND_IN_LEVEL, view, rng))
+        return table
