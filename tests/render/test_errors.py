@@ -25,7 +25,7 @@ from .helpers import drive, gesund_and_random
 
 ROOT = Path(__file__).resolve().parents[2]
 ERRORS = {"IllegalActionError", "CallError", "EngineError"}
-TOURNAMENT_SOURCE = Path("bot/engine/tournaments.py")
+TOURNAMENT_SOURCE = Path("bot/engine/tournaments")
 
 
 def raised_codes(*packages: str) -> dict[str, set[Path]]:
@@ -46,8 +46,14 @@ def raised_codes(*packages: str) -> dict[str, set[Path]]:
 
 
 CODES = raised_codes("bot/rules", "bot/engine")
-TABLE_CODES = sorted(c for c, paths in CODES.items() if paths != {TOURNAMENT_SOURCE})
-TOURNAMENT_CODES = sorted(c for c, paths in CODES.items() if TOURNAMENT_SOURCE in paths)
+
+
+def _tournament(path: Path) -> bool:
+    return TOURNAMENT_SOURCE in path.parents
+
+
+TABLE_CODES = sorted(c for c, paths in CODES.items() if not all(map(_tournament, paths)))
+TOURNAMENT_CODES = sorted(c for c, paths in CODES.items() if any(map(_tournament, paths)))
 
 # Codes found without a text of their own; they show as "Das geht gerade nicht (<code>)".
 MISSING: dict[str, str] = {}
