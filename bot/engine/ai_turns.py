@@ -8,7 +8,7 @@ import random
 from typing import Final
 
 from bot.engine.model import AIPlayer
-from bot.engine.play import Play
+from bot.engine.play import Playing
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
 from bot.engine.timers import Timers
 from bot.rules.game import Action
@@ -26,7 +26,7 @@ class AITurns:
     """One driver task per table; heavy levels think in a worker thread (``in_thread``)."""
 
     def __init__(
-        self, tables: Tables, play: Play, timers: Timers, ai: AIPlayer, *, in_thread: bool
+        self, tables: Tables, play: Playing, timers: Timers, ai: AIPlayer, *, in_thread: bool
     ) -> None:
         self.tables = tables
         self.play = play

@@ -21,7 +21,7 @@ from bot.engine.ai_turns import AITurns
 from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
 from bot.engine.ownership import Ownership
-from bot.engine.play import OnStored, Play
+from bot.engine.play import OnStored, Playing
 from bot.engine.queries import PlayerStats
 from bot.engine.recovery import Recovery
 from bot.engine.tables import Listener, Table, Tables
@@ -73,7 +73,7 @@ class Engine:
         self._tables = Tables(db, clock)
         ownership = Ownership(db, owns_guild, lease_owner, timedelta(seconds=lease_seconds))
         self._ownership = ownership
-        self._play = Play(self._tables, ActionWriter(db), ownership, seeds)
+        self._play = Playing(self._tables, ActionWriter(db), ownership, seeds)
         self._lobby = Lobby(self._tables, self._play, ownership, seeds)
         self._timers = Timers(self._tables, self._play, self.ai, self.expire_turn)
         self._ai = AITurns(self._tables, self._play, self._timers, self.ai, in_thread=ai_in_thread)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from bot.engine.model import AI_LEVELS, EngineError, SeatInfo
 from bot.engine.ownership import Ownership
-from bot.engine.play import Play, dealer_columns
+from bot.engine.play import Playing, dealer_columns
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables, bot_name
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
@@ -31,7 +31,7 @@ def _check_host(table: Table, user_id: int, admin: bool, what: str) -> None:
 
 class Lobby:
     def __init__(
-        self, tables: Tables, play: Play, ownership: Ownership, seeds: Callable[[], int]
+        self, tables: Tables, play: Playing, ownership: Ownership, seeds: Callable[[], int]
     ) -> None:
         self.tables = tables
         self.db = tables.db

@@ -1,4 +1,4 @@
-"""Play: a player's action (checked, stored, applied), dealing, and booking a finished game.
+"""Playing: a player's action (checked, stored, applied), dealing, and booking a finished game.
 
 Every action is validated by the rules core, handed to the store writer and applied only
 once it is durable; the caller holds the table's lock throughout.
@@ -31,7 +31,7 @@ from db.rows import SeatResult, TableStatus
 OnStored = Callable[[], Awaitable[None]]
 
 
-class Play:
+class Playing:
     def __init__(
         self, tables: Tables, writer: ActionWriter, ownership: Ownership, seeds: Callable[[], int]
     ) -> None:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from bot.engine.model import AIPlayer
-from bot.engine.play import Play
+from bot.engine.play import Playing
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
 from bot.rules.view import player_view
 from db import timers
@@ -23,7 +23,7 @@ class Timers:
     def __init__(
         self,
         tables: Tables,
-        play: Play,
+        play: Playing,
         ai: AIPlayer,
         on_due: Callable[[int, int], Awaitable[object]],
     ) -> None:
