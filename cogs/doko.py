@@ -154,12 +154,6 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         was told."""
         lang = reply.lang
         assert not isinstance(click.target, TableButton)
-        if info.seat_of(reply.user_id) is None:
-            await reply.say(t(lang, "err_not_seated"))
-            return
-        if click.version != info.version:
-            await reply.say(t(lang, "stale"))
-            return
         try:
             await self.bot.engine.act(
                 info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
