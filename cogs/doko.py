@@ -151,7 +151,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         """A card, a call, a Vorbehalt …: refused ephemerally with the rule, or taken and
         acknowledged as soon as it is stored (the engine's group commit, a few ms), before
         the engine books a finished game: a crash after the answer loses nothing the player
-        was told."""
+        was told.
+        """
         lang = reply.lang
         assert not isinstance(click.target, TableButton)
         try:

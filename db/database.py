@@ -112,7 +112,8 @@ class _BatchRefused(Exception):
 
 class BatchFailed(Exception):
     """``commit_batches``: a batch was refused (a statement changed no row) or failed
-    (``cause``); it was rolled back, and nothing after it was taken."""
+    (``cause``); it was rolled back, and nothing after it was taken.
+    """
 
     def __init__(self, items: Sequence[Any], cause: BaseException | None) -> None:
         super().__init__(f"a batch of {len(items)} was not stored: {cause or 'refused'}")
@@ -223,7 +224,8 @@ class Database(abc.ABC):
 
     async def execute_batch(self, sql: str, rows: Sequence[Params]) -> bool:
         """Run ``sql`` once per row in a transaction of its own, kept only if every run
-        changed exactly one row: True then, else rolled back (nothing stored) and False."""
+        changed exactly one row: True then, else rolled back (nothing stored) and False.
+        """
         assert not self.in_transaction, "execute_batch is a transaction of its own"
         try:
             async with self.transaction(urgent=True):
@@ -472,7 +474,8 @@ class SQLiteDatabase(Database):
 
 def _commit_batch(conn: sqlite3.Connection, sql: str, rows: Sequence[Params]) -> bool:
     """``sql`` once per row in a transaction of its own (in the database thread): committed
-    if every run changed exactly one row, else rolled back and False."""
+    if every run changed exactly one row, else rolled back and False.
+    """
     conn.execute("BEGIN IMMEDIATE")
     try:
         changed = conn.executemany(sql, rows).rowcount

@@ -66,7 +66,8 @@ async def create_game(
     """Store a new running game: everything needed to replay it from its actions.
 
     ``dealer`` is a game seat; at a five-player table ``sitting_out`` names the table seat
-    who dealt and sits out."""
+    who dealt and sits out.
+    """
     check_seat(dealer, 4)
     if sitting_out is not None:
         check_seat(sitting_out)

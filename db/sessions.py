@@ -119,7 +119,8 @@ async def update_round_context(
     sitting_out: int | None = None,
 ) -> SessionRow:
     """Record the round context after a game (games left, Pflichtsolo flags, next dealer;
-    at a five-player table the next dealer's table seat as ``sitting_out``)."""
+    at a five-player table the next dealer's table seat as ``sitting_out``).
+    """
     check_seat(dealer, 4)
     if sitting_out is not None:
         check_seat(sitting_out)

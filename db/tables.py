@@ -1,5 +1,6 @@
 """Tables in channels, with optimistic versions, and who sits on their seats
-(``tables``, ``seats``)."""
+(``tables``, ``seats``).
+"""
 
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-schwer")
 
 def get_strategy(name: str) -> Strategy:
     """A fresh strategy by name or level (``random``, ``heuristic``/``leicht``,
-    ``montecarlo``/``mittel``, ``montecarlo-schwer``/``schwer``)."""
+    ``montecarlo``/``mittel``, ``montecarlo-schwer``/``schwer``).
+    """
     key = LEVELS.get(name, name)
     if key == "random":
         return RandomStrategy()

@@ -230,7 +230,8 @@ class Knowledge:
         gen: np.random.Generator,
     ) -> Ints:
         """The seat per world for one unseen Alte, weighted by free places so the draw stays
-        near uniform; a seat takes one Alte only."""
+        near uniform; a seat takes one Alte only.
+        """
         free = (need > 0) & np.array([s != self.seat for s in range(4)])
         pool = free & ~owners & np.array([s in choices for s in range(4)])
         fallback = free & np.array([not v & 1 for v in self.voids])
@@ -243,7 +244,8 @@ class Knowledge:
 
     def _labels(self, need: Ints, gen: np.random.Generator, rnd: Callable[[], float]) -> Ints:
         """Owner seat per world and unseen card: a random permutation, repaired where it
-        breaks a void."""
+        breaks a void.
+        """
         count = len(need)
         n = len(self.unseen)
         order = gen.random((count, n)).argsort(axis=1)

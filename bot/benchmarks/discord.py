@@ -143,7 +143,8 @@ def _is_hand(message: Message) -> bool:
 class _Unvalidated:
     """The fake's OpenAPI description, without validating request bodies: the tests check
     that the bot's requests conform; here the check would be Discord-side work on the
-    benchmark's core that no real bot waits for."""
+    benchmark's core that no real bot waits for.
+    """
 
     def __init__(self, spec: Any) -> None:
         self._spec = spec
@@ -273,7 +274,8 @@ async def _freeze_fake(every: float = 1.0) -> None:
     """Keep what the fake has stored so far (every request, message and interaction, kept to
     the end) out of this process's garbage collections: walking it again in each full
     collection stalled the fake for up to ~0.2 s at 200 tables, which the acknowledgements
-    timed here then counted as the bot's."""
+    timed here then counted as the bot's.
+    """
     while True:
         await asyncio.sleep(every)
         gc.freeze()

@@ -1,5 +1,6 @@
 """``/doko abrechnen``: a game played with real cards, typed in as command options, scored as
-a ``doko-score/1`` sheet by the rules core."""
+a ``doko-score/1`` sheet by the rules core.
+"""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def score_real_game(
     specials: str | None = None,
 ) -> Scored:
     """``re_seats`` as players write them (``1,3``: seats from 1), ``specials`` as
-    ``fuchs:re, doppelkopf:kontra``."""
+    ``fuchs:re, doppelkopf:kontra``.
+    """
     try:
         seats = tuple(int(s) - 1 for s in re_seats.replace(" ", "").split(",") if s)
     except ValueError:

@@ -1,5 +1,6 @@
 """The answers to interactions that show messages: the lobby a command or click opens, and
-the hand a click edits once its action was taken."""
+the hand a click edits once its action was taken.
+"""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ async def show_lobby(
     presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
 ) -> None:
     """A lobby click (deferred) edits the clicked lobby message at once, in the table's
-    language."""
+    language.
+    """
     if interaction.message is None:
         return
     state = presenter.tables.get(info.id)
@@ -61,7 +63,8 @@ async def answer_click(
     presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
 ) -> None:
     """After a game click was taken: the clicked hand message shows the table as it is
-    now. ``info`` is the table as the click found it."""
+    now. ``info`` is the table as the click found it.
+    """
     user_id = interaction.user.id
     # The AIs answer within milliseconds: one edit shows the card and their replies, by
     # this answer or by the hand job that the player's turn wakes meanwhile, not two.
@@ -112,7 +115,8 @@ async def answer_click(
 async def adopt_forwarded(presenter: Presenter, info: TableInfo, row: ForwardRow) -> None:
     """The DM of a forwarded click is the user's hand message of this game, unless one
     is known: so this process edits it rather than sending another (it forgets them on
-    a restart)."""
+    a restart).
+    """
     state = presenter.tables.get(info.id)
     if state is None or info.game_id is None or row.channel_id is None:
         return

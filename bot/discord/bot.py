@@ -41,7 +41,8 @@ ClickHandler = Callable[[codec.Click, discord.Interaction[Any]], Awaitable[None]
 def bot_intents() -> discord.Intents:
     """The default intents, none of them privileged (no members, presences, message content),
     and no message events: the bot reads no messages, it answers interactions and edits its
-    own messages by id, so an event for each of its own sends and edits would only cost."""
+    own messages by id, so an event for each of its own sends and edits would only cost.
+    """
     intents = discord.Intents.default()
     intents.members = False
     intents.presences = False
@@ -65,7 +66,8 @@ class DokoBot(commands.Bot):
         **options: Any,
     ) -> None:
         """``tune_gc``: once set up, tune the garbage collector for a long-running bot
-        (:func:`tune_gc`; the bot's own process, not the tests, which start many bots)."""
+        (:func:`tune_gc`; the bot's own process, not the tests, which start many bots).
+        """
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -153,7 +155,8 @@ class DokoBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Buttons and selects with a doko id; slash commands go through the command tree.
         Routed by custom id rather than by discord.py's DynamicItems, which rebuild the
-        clicked message's whole View (an object per button) on every click."""
+        clicked message's whole View (an object per button) on every click.
+        """
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         data: dict[str, Any] = dict(interaction.data)
@@ -206,7 +209,8 @@ def tune_gc() -> None:
     """Move everything loaded so far (modules, classes, the AIs' tables, the open tables) out
     of the cyclic garbage collector's view: it lives as long as the process, and a full
     collection that walked it stopped the event loop for tens of milliseconds each time.
-    Then collect young objects less often (GC_YOUNG_THRESHOLD)."""
+    Then collect young objects less often (GC_YOUNG_THRESHOLD).
+    """
     importlib.import_module("bot.ai")  # else loaded at the first AI move, after the freeze
     gc.collect()
     gc.freeze()
@@ -223,7 +227,8 @@ class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
 
 def lease_owner_id(settings: Settings) -> str:
     """This process's name on its table leases: shards, host and pid for people reading the
-    table, a random part so a restarted process with a recycled pid is still someone else."""
+    table, a random part so a restarted process with a recycled pid is still someone else.
+    """
     shards = ",".join(str(i) for i in settings.shard_ids or ())
     return (
         f"shards {shards}/{settings.shard_count} "

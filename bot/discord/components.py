@@ -28,7 +28,8 @@ STYLES = {
 
 class Components(discord.ui.View):
     """Buttons and selects laid out as discord.ui lays out a View: an item without a row
-    goes to the first row with room."""
+    goes to the first row with room.
+    """
 
     def __init__(self, table_id: int = 0, version: int = 0, controls: Controls = ()) -> None:
         super().__init__(timeout=None)

@@ -41,7 +41,8 @@ ANSWER_RETRIES_S = (0.25, 0.5, 1.0, 2.0)
 
 class Reply(Protocol):
     """Where a handler's answers go: the interaction received here, or a forwarded one that
-    another process acknowledged (then every answer is a followup on its webhook)."""
+    another process acknowledged (then every answer is a followup on its webhook).
+    """
 
     user_id: int
     lang: Lang
@@ -150,7 +151,8 @@ class WebhookReply:
         ephemeral: bool = True,
     ) -> None:
         """A followup; in a DM (the only place interactions are forwarded from) an
-        ephemeral one, whatever ``ephemeral`` says."""
+        ephemeral one, whatever ``ephemeral`` says.
+        """
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
@@ -210,7 +212,8 @@ async def forward_command(
     args: tuple[str, ...] = (),
 ) -> bool:
     """A command used in a DM by a player whose table another process runs: store it, then
-    acknowledge it ephemerally ("thinking…", replaced by the table process's answer)."""
+    acknowledge it ephemerally ("thinking…", replaced by the table process's answer).
+    """
     if forwarder is None or interaction.guild_id is not None:
         return False
     table_id = await forwarder.remote_table_of(interaction.user.id)

@@ -50,7 +50,8 @@ def apply_discord_overrides(environ: Mapping[str, str] | None = None) -> None:
 
 def interaction_webhook(client: discord.Client, application_id: int, token: str) -> discord.Webhook:
     """The followup webhook of an interaction that another process acknowledged: what
-    ``Interaction.followup`` builds."""
+    ``Interaction.followup`` builds.
+    """
     data: Any = {"id": application_id, "type": APPLICATION_WEBHOOK, "token": token}
     return discord.Webhook.from_state(data=data, state=client._connection)
 
@@ -58,6 +59,7 @@ def interaction_webhook(client: discord.Client, application_id: int, token: str)
 def release_interaction(interaction: discord.Interaction[Any]) -> None:
     """Break the reference cycle between a handled interaction and its ``response``. Only
     edit_original_response is used on a kept interaction (an ephemeral hand), and it does
-    not need the response object."""
+    not need the response object.
+    """
     with contextlib.suppress(AttributeError):
         delattr(interaction, "_cs_response")  # discord.py's cache slot of ``response``

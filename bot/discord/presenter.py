@@ -99,7 +99,8 @@ class Presenter:
 
     def table_edit_interval(self) -> float:
         """Seconds between edits of one table message: all tables together stay within
-        ``table_edit_budget`` edits a second."""
+        ``table_edit_budget`` edits a second.
+        """
         return max(TABLE_EDIT_INTERVAL, len(self.tables) / self.table_edit_budget)
 
     # -- bookkeeping ----------------------------------------------------------------------
@@ -185,7 +186,8 @@ class Presenter:
 
     def _shows_now(self, hand: HandMessage, table_id: int, lang: Lang) -> bool | None:
         """Whether the hand message shows the table's current version in ``lang``; None
-        when the table is closed."""
+        when the table is closed.
+        """
         if hand.shown is None:
             return False
         try:
@@ -205,7 +207,8 @@ class Presenter:
 
     async def _restore(self, state: TableState) -> None:
         """Read the table's stored message ids, once; what this process knows already (a
-        message it sent or adopted meanwhile) is newer and stays."""
+        message it sent or adopted meanwhile) is newer and stays.
+        """
         if state.restored:
             return
         async with state.restore_lock:
@@ -359,7 +362,8 @@ class Presenter:
 
     async def _take_turn(self) -> None:
         """Message jobs render one per pass of the event loop: a burst of them (timers that
-        fire together) would otherwise hold up the interactions waiting to be acknowledged."""
+        fire together) would otherwise hold up the interactions waiting to be acknowledged.
+        """
         async with self._render_turn:
             await asyncio.sleep(0)
 
@@ -433,7 +437,8 @@ class Presenter:
         self, table_id: int, user_id: int, lang: Lang
     ) -> tuple[TableInfo, str, discord.ui.View, Payload]:
         """The user's hand as of now (raises EngineError when there is none); for the dealer
-        sitting out at a five-player table, a note without cards."""
+        sitting out at a five-player table, a note without cards.
+        """
         info = self.bot.engine.table(table_id)
         if info.status == "playing" and info.game_seat_of(user_id) is None:
             seat = info.seat_of(user_id)

@@ -91,7 +91,8 @@ def main(argv: list[str]) -> int:
 
 def run_loop(main: Coroutine[Any, Any, T]) -> T:
     """Run the bot's event loop: uvloop where installed (it serves many tables with less CPU
-    per interaction), else asyncio's own."""
+    per interaction), else asyncio's own.
+    """
     try:
         import uvloop
     except ImportError:

@@ -1,5 +1,6 @@
 """What the message-sync service keeps per table and per user, and the job that coalesces
-a burst of changes into one message edit."""
+a burst of changes into one message edit.
+"""
 
 from __future__ import annotations
 

@@ -103,7 +103,8 @@ class Engine:
 
     async def settle(self, table_id: int, timeout: float) -> None:
         """Until the table's AIs have answered (a human is to act, or the game is over), at
-        most ``timeout`` seconds; their thinking goes on either way."""
+        most ``timeout`` seconds; their thinking goes on either way.
+        """
         await self._ai.settle(table_id, timeout)
 
     # -- queries ------------------------------------------------------------------------
@@ -124,7 +125,8 @@ class Engine:
 
     def game_seat(self, table_id: int, user_id: int) -> int | None:
         """The user's seat in the running game (what an Action's ``seat`` names); None when
-        no game runs or the user does not play it (not seated, or sitting it out)."""
+        no game runs or the user does not play it (not seated, or sitting it out).
+        """
         table = self._tables.get(table_id)
         seat = table.find_seat(user_id)
         if table.game is None or seat is None or seat not in table.seating:

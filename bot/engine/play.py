@@ -107,7 +107,8 @@ class Playing:
 
     async def end_live_game(self, table: Table) -> None:
         """The running game is over: store a version past all of its actions (in the caller's
-        transaction, together with the game's new status)."""
+        transaction, together with the game's new status).
+        """
         version = table.version
         await versions.advance_table_version(
             self.db, table.id, table.stored_version, version + 1, now=self.tables.clock()
@@ -270,7 +271,8 @@ def _seat_results(table: Table, game: Game) -> list[SeatResult]:
 
 def _record(table: Table, game: Game) -> dict[str, Any]:
     """The ``doko-game/1`` record, its ``meta`` naming the four who played (by game seat)
-    and, at a five-player table, the dealer who sat out."""
+    and, at a five-player table, the dealer who sat out.
+    """
     record = game_record_to_dict(game)
     players = []
     for seat in table.seating:

@@ -1,5 +1,6 @@
 """Restart recovery: rebuild open tables from the store, re-arm their timers, and, with
-several processes on one database, renew the leases and take over tables whose lease ran out."""
+several processes on one database, renew the leases and take over tables whose lease ran out.
+"""
 
 from __future__ import annotations
 

@@ -207,7 +207,8 @@ def _button_rank(button: Button) -> int:
 
 def _return_select(view: PlayerView, count: int, lang: Lang, row: int) -> Select:
     """One option per card of the hand (≤ 18 < 25), both copies of a card distinct options;
-    exactly ``count`` must be picked."""
+    exactly ``count`` must be picked.
+    """
     options = []
     copies: dict[Card, int] = {}
     for card in view.hand:
@@ -244,7 +245,8 @@ def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, Controls]:
 def game_over_message(info: TableInfo, user_id: int, lang: Lang) -> str:
     """A hand message whose game is over (no cards, no buttons): ``info`` is of that game.
 
-    The next game's hand goes out as a new message, so each game keeps exactly one."""
+    The next game's hand goes out as a new message, so each game keeps exactly one.
+    """
     seat = info.seat_of(user_id)
     assert seat is not None
     return "\n".join(

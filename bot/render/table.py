@@ -334,7 +334,8 @@ def result_lines(result: dict[str, Any], lang: Lang, solo: bool) -> list[str]:
 
 def spielliste_block(info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()) -> str:
     """The Spielliste as a fixed-width block (a column per table seat), the newest games kept
-    if it is long."""
+    if it is long.
+    """
     entries = entries or info.spielliste
     names = [seat_name(info, s, lang)[:8] for s in range(info.size)]
     head = "  # " + "".join(f"{n:>9}" for n in names)

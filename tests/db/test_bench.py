@@ -1,5 +1,6 @@
 """The store benchmark runs end to end on both databases (on a small load; figures come
-from `bench db`)."""
+from `bench db`).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The forward queue: stored before the acknowledgement, picked up only by the table's lease
-holder, handled exactly once, and answered by someone when nobody runs the table."""
+holder, handled exactly once, and answered by someone when nobody runs the table.
+"""
 
 from __future__ import annotations
 

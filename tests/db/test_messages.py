@@ -1,5 +1,6 @@
 """Message ids of the front end: saved as messages are sent, read back after a restart,
-forgotten when a table closes."""
+forgotten when a table closes.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Migrations on SQLite and PostgreSQL: fresh databases, upgrades from version 1, refusals;
-damaged and foreign files on SQLite."""
+damaged and foreign files on SQLite.
+"""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def user_version(path: Path) -> int:
 
 async def schema_at(target: Target) -> list[tuple[object, ...]]:
     """The tables, columns and indexes at ``target`` (either dialect), without opening it
-    through migrations."""
+    through migrations.
+    """
     if not db.is_postgres_url(target):
         return [tuple(row) for row in schema_of(Path(target))]
     store = await open_database(target)

@@ -1,5 +1,6 @@
 """What PostgreSQL gets on top of the shared SQL: placeholders, the id rewrite, URLs, the
-choice of database from the environment, connection errors and concurrent migrations."""
+choice of database from the environment, connection errors and concurrent migrations.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """``bench discord`` runs end to end on two tables (figures come from the benchmark itself;
-nothing here is timed)."""
+nothing here is timed).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The custom-id codec: every action a game offers survives the round trip through a custom
-id, and anything else that claims to be a doko id is refused with a reason."""
+id, and anything else that claims to be a doko id is refused with a reason.
+"""
 
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ def _encoded(table_id: int, version: int, action: Action, copy: int = 0) -> tupl
 
 def _random_games(preset: str, games: int) -> list[tuple[int, Action]]:
     """(version, action) for every legal action at every step of random games: what the
-    menus offer, not only what was picked."""
+    menus offer, not only what was picked.
+    """
     rng = random.Random(preset)
     offered: list[tuple[int, Action]] = []
     for n in range(games):

@@ -1,5 +1,6 @@
 """The table's process answers a forwarded click through its webhook; the receiver stores the
-click before acknowledging it, so the answer may come first and meet 10015 Unknown Webhook."""
+click before acknowledging it, so the answer may come first and meet 10015 Unknown Webhook.
+"""
 
 from __future__ import annotations
 

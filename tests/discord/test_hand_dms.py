@@ -14,7 +14,7 @@ from tests.discord.driver import default_choice, hand_for, human_to_act
 
 
 async def click_and_wait(world: World, table_id: int, busy: bool) -> bool:
-    """anna's next action (the driver's default choice); False once the table has closed.
+    """Anna's next action (the driver's default choice); False once the table has closed.
 
     ``busy``: her last card of a game lands while her hand job is under way (as under load):
     the job holds her hand's lock and waits for its turn to render until the click has been

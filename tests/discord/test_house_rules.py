@@ -122,7 +122,7 @@ Choice = tuple[str, list[str] | None] | None
 
 
 def armut_policy(table_id: int, offer: bool, seen: list[str]) -> Callable[..., Any]:
-    """anna's Armut decisions by button and select; card play is left to the driver."""
+    """Anna's Armut decisions by button and select; card play is left to the driver."""
 
     async def policy(world: World, user: User, message: Message, info: Any) -> Choice:
         v = info.version

@@ -1,5 +1,6 @@
 """The places where the bot steps around discord.py's public API (bot.discord.library) still
-meet discord.py: each test fails when an upgrade moves what it relies on."""
+meet discord.py: each test fails when an upgrade moves what it relies on.
+"""
 
 from __future__ import annotations
 

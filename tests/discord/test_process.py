@@ -91,7 +91,8 @@ async def play_until_mid_trick(
     fake: FakeDiscord, user: User, timeout: float = 3
 ) -> tuple[Message, str]:
     """Play ``user``'s turns until it is their turn in a trick someone has led: that hand DM
-    and the trick line it shows."""
+    and the trick line it shows.
+    """
     while True:
         message = await fake.wait_for(lambda: my_turn_message(fake, user), 10, "a turn")
         trick = TRICK_LINE.search(message.content)

@@ -270,7 +270,8 @@ async def test_two_shards_one_killed_mid_trick_both_tables_end(
 
 def dm_hand(fake: FakeDiscord, user: User) -> Message | None:
     """The DM hand message when it is the user's turn; not an ephemeral hand that
-    ``/doko karten`` showed (it is a snapshot, as in a channel)."""
+    ``/doko karten`` showed (it is a snapshot, as in a channel).
+    """
     for message in reversed(fake.visible_messages(user, fake.dm_channel(user))):
         if message.ephemeral:
             continue

@@ -1,5 +1,6 @@
 """A tournament of eight through the loopback Discord: register, start, two tables in
-threads, play, results, CSV export."""
+threads, play, results, CSV export.
+"""
 
 from __future__ import annotations
 

@@ -501,7 +501,8 @@ async def test_a_move_cannot_name_another_seat(engine: Engine) -> None:
 
 async def test_the_seat_check_refuses_before_anything_is_stored(engine: Engine) -> None:
     """The player on turn sending another seat's action: refused, nothing stored, nobody
-    told it was (on_stored), no version spent."""
+    told it was (on_stored), no version spent.
+    """
     info = await new_table(engine, humans=2)
     info = await engine.start_game(info.id, HOST)
     await engine.idle()

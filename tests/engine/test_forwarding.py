@@ -1,5 +1,6 @@
 """The forward queue between two engines on one database: the receiver stores, only the lease
-holder applies, each interaction once; one nobody runs is answered by a sweeping process."""
+holder applies, each interaction once; one nobody runs is answered by a sweeping process.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Several engines on one database: each acts only on its guilds' tables, and only on those
-it holds the lease of; a table waits for a restarting process's lease, then is taken over."""
+it holds the lease of; a table waits for a restarting process's lease, then is taken over.
+"""
 
 from __future__ import annotations
 

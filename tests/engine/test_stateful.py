@@ -1,5 +1,6 @@
 """A Hypothesis state machine over the engine: joins, leaves, moves (good, bad, stale),
-timer expiry and restarts, with invariants checked after every step."""
+timer expiry and restarts, with invariants checked after every step.
+"""
 
 from __future__ import annotations
 

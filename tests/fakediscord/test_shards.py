@@ -1,5 +1,6 @@
 """The loopback Discord sharded: the shard count on GET /gateway/bot, the shard in IDENTIFY
-checked, each guild's events only on its shard's connection (DMs on shard 0)."""
+checked, each guild's events only on its shard's connection (DMs on shard 0).
+"""
 
 from __future__ import annotations
 

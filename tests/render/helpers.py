@@ -1,6 +1,7 @@
 """Helpers for the render tests: real games from the rules core, the engine's public snapshot
 of their table, and Discord's message limits (tests/fakediscord checks them the way Discord
-reports them)."""
+reports them).
+"""
 
 from __future__ import annotations
 
@@ -91,7 +92,8 @@ def drive(
     calls: Callable[[Game], Announce | None] = lambda g: None,
 ) -> Game:
     """Apply ``choose``'s pick of the legal actions (calls left out) until ``until`` holds;
-    ``calls`` may make an Announce before each turn."""
+    ``calls`` may make an Announce before each turn.
+    """
     while not game.finished and not until(game):
         call = calls(game)
         if call is not None:
@@ -127,7 +129,8 @@ def entry_for(
     seating: tuple[int, int, int, int] = (0, 1, 2, 3),
 ) -> ListEntry:
     """The Spielliste line of a finished ``game`` as the engine writes one: a column per table
-    seat, the one sitting out scores 0, running totals."""
+    seat, the one sitting out scores 0, running totals.
+    """
     result = game.result
     assert result is not None
     scores = [0] * size
@@ -186,7 +189,8 @@ def limit_errors(
     *, content: str | None = None, embeds: Sequence[discord.Embed] = (), view: Any = None
 ) -> list[Any]:
     """Discord's objections to a message (content ≤ 2000, embeds ≤ 6000 and ≤ 25 fields,
-    field values 1–1024 …): [] when Discord would take it."""
+    field values 1–1024 …): [] when Discord would take it.
+    """
     body: dict[str, Any] = {"embeds": [e.to_dict() for e in embeds]}
     if content is not None:
         body["content"] = content

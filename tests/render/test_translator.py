@@ -1,5 +1,6 @@
 """The slash commands' English localizations (bot/render/translator.py), read off the real
-command tree: every German name, description and choice an English user would see."""
+command tree: every German name, description and choice an English user would see.
+"""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_every_player_seated_once_per_round(n: int) -> None:
 
 @pytest.mark.parametrize("n", SEATABLE)
 def test_five_tables_exactly_when_the_field_does_not_divide_by_four(n: int) -> None:
-    """n % 4 tables of five (the fewest possible), the rest of four."""
+    """N % 4 tables of five (the fewest possible), the rest of four."""
     plan = three_rounds(n, seed=1)[-1]
     sizes = [t.size for t in plan.tables]
     assert sizes.count(5) == n % 4

@@ -1,5 +1,6 @@
 """Organising: create a tournament, the field (register, withdraw, replace), begin, pause,
-end, and the start time when it comes."""
+end, and the start time when it comes.
+"""
 
 from __future__ import annotations
 
@@ -140,7 +141,8 @@ class Organising:
         self, tournament_id: int, by: int, player_id: int, *, admin: bool = False
     ) -> Substitute | None:
         """An AI substitute takes the player's seat from the running game on, and his place
-        in later rounds. Returns the substitute when one sat down at a table now."""
+        in later rounds. Returns the substitute when one sat down at a table now.
+        """
         async with self.ctx.lock(tournament_id):
             tournament = await self.ctx.get(tournament_id)
             require_organiser(tournament, by, admin)
@@ -151,7 +153,8 @@ class Organising:
 
     async def end(self, tournament_id: int, user_id: int, *, admin: bool = False) -> TournamentRow:
         """End early: no further round; tables still playing finish their round as the rules
-        demand, so open Pflichtsoli are played (vorgeführt) before a table closes."""
+        demand, so open Pflichtsoli are played (vorgeführt) before a table closes.
+        """
         async with self.ctx.lock(tournament_id):
             tournament = await self.ctx.get(tournament_id)
             require_organiser(tournament, user_id, admin)

@@ -177,7 +177,8 @@ class TournamentService:
         self, tournament_id: int, by: int, player_id: int, *, admin: bool = False
     ) -> Substitute | None:
         """An AI substitute takes the player's seat from the running game on, and his place
-        in later rounds. Returns the substitute when one sat down at a table now."""
+        in later rounds. Returns the substitute when one sat down at a table now.
+        """
         return await self._organising.replace(tournament_id, by, player_id, admin=admin)
 
     async def correct(
@@ -210,7 +211,8 @@ class TournamentService:
 
     async def end(self, tournament_id: int, user_id: int, *, admin: bool = False) -> TournamentRow:
         """End early: no further round; tables still playing finish their round as the rules
-        demand, so open Pflichtsoli are played (vorgeführt) before a table closes."""
+        demand, so open Pflichtsoli are played (vorgeführt) before a table closes.
+        """
         return await self._organising.end(tournament_id, user_id, admin=admin)
 
     # -- background work ------------------------------------------------------------------

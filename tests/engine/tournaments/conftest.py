@@ -37,7 +37,8 @@ class Threads:
 
 def choose(view: PlayerView, rng: random.Random, solo_happy: bool) -> Action:
     """A scripted player: the solo-happy announce their Pflichtsolo as soon as they may;
-    the others never reserve and play a solo only when vorgeführt."""
+    the others never reserve and play a solo only when vorgeführt.
+    """
     legal = [a for a in view.legal if not isinstance(a, Announce)]
     owes = view.round is not None and not view.round.pflichtsolo_done[view.seat]
     reserve = [a for a in legal if isinstance(a, Reserve)]
