@@ -53,7 +53,7 @@ def bot_intents() -> discord.Intents:
 
 
 class DokoBot(commands.Bot):
-    """The bot: one Database, one Engine, the cogs; engine events become ``on_doko_event``."""
+    """The bot: one Database, one Engine, the message-sync service and the cogs."""
 
     def __init__(
         self,
