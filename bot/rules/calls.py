@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -13,10 +12,7 @@ class Party(StrEnum):
 
     @property
     def other(self) -> Party:
-        return _KONTRA if self is _RE else _RE
-
-
-_RE, _KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
+        return Party.KONTRA if self is Party.RE else Party.RE
 
 
 class Call(StrEnum):
@@ -44,11 +40,8 @@ _LEVEL = {
 ABSAGEN = (Call.NO90, Call.NO60, Call.NO30, Call.SCHWARZ)
 
 
-_CALL_RE, _CALL_KONTRA = Call.RE, Call.KONTRA
-
-
 def basic_call(party: Party) -> Call:
-    return _CALL_RE if party is _RE else _CALL_KONTRA
+    return Call.RE if party is Party.RE else Call.KONTRA
 
 
 def calls_up_to(party: Party, level: int) -> list[Call]:
@@ -166,37 +159,8 @@ def legal_calls(
     absagen_enabled: bool = True,
 ) -> tuple[Call, ...]:
     """Every new call (not a repeat) a member of ``party`` may make in this situation."""
-    # Below the last reply deadline (after "schwarz") nothing is possible any more.
-    if cards_in_hand < required_cards(4, hand_size, shift) - 1:
-        return ()
-    return _legal_calls(
-        party,
-        cards_in_hand,
-        own.level,
-        own.late_reply,
-        opponents.level,
-        hand_size,
-        shift,
-        absagen_enabled,
-    )
-
-
-@functools.lru_cache(maxsize=8192)
-def _legal_calls(
-    party: Party,
-    cards_in_hand: int,
-    own_level: int,
-    own_late: bool,
-    opponents_level: int,
-    hand_size: int,
-    shift: int,
-    absagen_enabled: bool,
-) -> tuple[Call, ...]:
-    # Plain values as the cache key: hashing them is cheaper than hashing PartyCalls.
-    own = PartyCalls(own_level, own_late)
-    opponents = PartyCalls(opponents_level)
     out: list[Call] = []
-    for level in range(own_level + 1, 5):
+    for level in range(own.level + 1, 5):
         call = call_of_level(party, level)
         try:
             check_call(
