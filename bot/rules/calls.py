@@ -159,6 +159,8 @@ def legal_calls(
     absagen_enabled: bool = True,
 ) -> tuple[Call, ...]:
     """Every new call (not a repeat) a member of ``party`` may make in this situation."""
+    if cards_in_hand < required_cards(4, hand_size, shift) - 1:
+        return ()  # past the last reply deadline (to "schwarz"): no call is in time any more
     out: list[Call] = []
     for level in range(own.level + 1, 5):
         call = call_of_level(party, level)
@@ -174,6 +176,6 @@ def legal_calls(
                 absagen_enabled=absagen_enabled,
             )
         except CallError:
-            continue
+            break  # a call implies the levels below it: the higher ones are too late as well
         out.append(call)
     return tuple(out)

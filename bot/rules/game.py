@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import assert_never
 
 from bot.rules.actions import (
@@ -268,7 +268,8 @@ class Game:
             case TakeArmut() | ReturnCards():
                 armut.apply(self, action)
             case Play():
-                action = replace(action, card=Card(action.card))  # a card's number plays it
+                if not isinstance(action.card, Card):
+                    action = Play(action.seat, Card(action.card))  # a card's number plays it
                 play.apply(self, action)
             case Announce():
                 calls.apply(self, action)

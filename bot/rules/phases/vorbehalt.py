@@ -86,6 +86,8 @@ def schmeissen_reasons(
     hand: list[Card] | tuple[Card, ...], ruleset: Ruleset
 ) -> tuple[SchmeissenReason, ...]:
     """The enabled Schmeißen triggers this hand meets (house rule)."""
+    if not ruleset.schmeissen:
+        return ()  # DDV: no hand is thrown in
     nines = sum(card.rank is Rank.NEUN for card in hand)
     kings = sum(card.rank is Rank.KOENIG for card in hand)
     met = {
