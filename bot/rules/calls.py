@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -149,6 +150,7 @@ def check_call(
     return PartyCalls(level, late_reply)
 
 
+@functools.cache  # a pure function, asked for every seat on every turn of play
 def legal_calls(
     party: Party,
     cards_in_hand: int,

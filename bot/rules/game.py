@@ -183,14 +183,14 @@ class Game:
     def to_act(self) -> int | None:
         """The seat whose turn it is (announcements aside), or None when finished."""
         match self.phase:
+            case Phase.PLAY:
+                return (self.leader + len(self.open_trick)) % 4
             case Phase.VORBEHALT:
                 return vorbehalt.next_speaker(self)
             case Phase.DECLARE:
                 return vorbehalt.next_declarer(self)
             case Phase.ARMUT:
                 return armut.next_to_act(self)
-            case Phase.PLAY:
-                return (self.leader + len(self.open_trick)) % 4
             case Phase.FINISHED:
                 return None
             case _:
@@ -221,12 +221,12 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action this seat may take now, calls included."""
         match self.phase:
+            case Phase.PLAY:
+                return [*play.legal_actions(self, seat), *calls.legal_actions(self, seat)]
             case Phase.VORBEHALT | Phase.DECLARE:
                 return vorbehalt.legal_actions(self, seat)
             case Phase.ARMUT:
                 return armut.legal_actions(self, seat)
-            case Phase.PLAY:
-                return [*play.legal_actions(self, seat), *calls.legal_actions(self, seat)]
             case Phase.FINISHED:
                 return []
             case _:
@@ -248,14 +248,14 @@ class Game:
         if self.phase is Phase.FINISHED:
             finished.validate(self)
         match action:
-            case Reserve() | Declare() | Schmeissen() | ArmutOffer():
-                vorbehalt.validate(self, action)
-            case TakeArmut() | ReturnCards():
-                armut.validate(self, action)
             case Play():
                 play.validate(self, action)
             case Announce():
                 calls.validate(self, action)
+            case Reserve() | Declare() | Schmeissen() | ArmutOffer():
+                vorbehalt.validate(self, action)
+            case TakeArmut() | ReturnCards():
+                armut.validate(self, action)
             case _:
                 assert_never(action)
 
@@ -263,16 +263,16 @@ class Game:
         """Validate and apply one action; raises IllegalActionError and changes nothing then."""
         self.validate(action)
         match action:
-            case Reserve() | Declare() | Schmeissen() | ArmutOffer():
-                vorbehalt.apply(self, action)
-            case TakeArmut() | ReturnCards():
-                armut.apply(self, action)
             case Play():
                 if not isinstance(action.card, Card):
                     action = Play(action.seat, Card(action.card))  # a card's number plays it
                 play.apply(self, action)
             case Announce():
                 calls.apply(self, action)
+            case Reserve() | Declare() | Schmeissen() | ArmutOffer():
+                vorbehalt.apply(self, action)
+            case TakeArmut() | ReturnCards():
+                armut.apply(self, action)
             case _:
                 assert_never(action)
         self._actions.append(action)

@@ -61,8 +61,8 @@ def playable_cards(game: Game, seat: int) -> list[Card]:
 
 
 def legal_actions(game: Game, seat: int) -> list[Action]:
-    # The two copies of a card are one choice.
-    return [Play(seat, card) for card in dict.fromkeys(sorted(playable_cards(game, seat)))]
+    # Hands are kept sorted; the two copies of a card are one choice.
+    return [Play(seat, card) for card in dict.fromkeys(playable_cards(game, seat))]
 
 
 def validate(game: Game, action: Play) -> None:
