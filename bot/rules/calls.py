@@ -13,10 +13,7 @@ class Party(StrEnum):
 
     @property
     def other(self) -> Party:
-        return _KONTRA if self is _RE else _RE
-
-
-_RE, _KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
+        return Party.KONTRA if self is Party.RE else Party.RE
 
 
 class Call(StrEnum):
@@ -44,11 +41,8 @@ _LEVEL = {
 ABSAGEN = (Call.NO90, Call.NO60, Call.NO30, Call.SCHWARZ)
 
 
-_CALL_RE, _CALL_KONTRA = Call.RE, Call.KONTRA
-
-
 def basic_call(party: Party) -> Call:
-    return _CALL_RE if party is _RE else _CALL_KONTRA
+    return Call.RE if party is Party.RE else Call.KONTRA
 
 
 def calls_up_to(party: Party, level: int) -> list[Call]:
@@ -156,6 +150,7 @@ def check_call(
     return PartyCalls(level, late_reply)
 
 
+@functools.cache  # a pure function, asked for every seat on every turn of play
 def legal_calls(
     party: Party,
     cards_in_hand: int,
@@ -166,37 +161,10 @@ def legal_calls(
     absagen_enabled: bool = True,
 ) -> tuple[Call, ...]:
     """Every new call (not a repeat) a member of ``party`` may make in this situation."""
-    # Below the last reply deadline (after "schwarz") nothing is possible any more.
     if cards_in_hand < required_cards(4, hand_size, shift) - 1:
-        return ()
-    return _legal_calls(
-        party,
-        cards_in_hand,
-        own.level,
-        own.late_reply,
-        opponents.level,
-        hand_size,
-        shift,
-        absagen_enabled,
-    )
-
-
-@functools.lru_cache(maxsize=8192)
-def _legal_calls(
-    party: Party,
-    cards_in_hand: int,
-    own_level: int,
-    own_late: bool,
-    opponents_level: int,
-    hand_size: int,
-    shift: int,
-    absagen_enabled: bool,
-) -> tuple[Call, ...]:
-    # Plain values as the cache key: hashing them is cheaper than hashing PartyCalls.
-    own = PartyCalls(own_level, own_late)
-    opponents = PartyCalls(opponents_level)
+        return ()  # past the last reply deadline (to "schwarz"): no call is in time any more
     out: list[Call] = []
-    for level in range(own_level + 1, 5):
+    for level in range(own.level + 1, 5):
         call = call_of_level(party, level)
         try:
             check_call(
@@ -210,6 +178,6 @@ def _legal_calls(
                 absagen_enabled=absagen_enabled,
             )
         except CallError:
-            continue
+            break  # a call implies the levels below it: the higher ones are too late as well
         out.append(call)
     return tuple(out)

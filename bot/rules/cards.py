@@ -6,7 +6,6 @@ are the same value; ties between them are broken by their position in the trick.
 
 from __future__ import annotations
 
-import _random
 import random
 from enum import IntEnum
 
@@ -115,56 +114,14 @@ def parse_card(text: str) -> Card:
     return card
 
 
-_DECKS: dict[bool, tuple[Card, ...]] = {
-    nines: tuple(sorted([c for c in CARDS if nines or c % 6 != Rank.NEUN] * 2))
-    for nines in (True, False)
-}
-
-
 def deck(with_nines: bool = True) -> list[Card]:
     """The full deck, two copies of each card (48, or 40 without nines), sorted."""
-    return list(_DECKS[with_nines])
-
-
-# Fisher–Yates from the last position down, each index drawn by rejection from ``k`` random
-# bits: exactly the steps of ``random.shuffle`` (CPython 3.11), without a method call per card.
-# Positions ``i`` that draw with the same ``k`` (the bit length of ``i + 1``) are one range.
-_SHUFFLE_RANGES: dict[int, tuple[tuple[int, range], ...]] = {
-    size: tuple(
-        (k, range(min(size - 1, 2**k - 2), 2 ** (k - 1) - 2, -1))
-        for k in range(size.bit_length(), 1, -1)
-    )
-    for size in (len(_DECKS[True]), len(_DECKS[False]))
-}
-
-
-_new_random = random.Random.__new__
-_seed_random = _random.Random.seed
-
-
-def seeded_random(seed: int) -> random.Random:
-    """``random.Random(seed)`` for an int seed, the same state, without the Python-level
-    ``__init__`` and ``seed`` frames (a game draws its deal from a fresh generator). Only
-    the generator's own draws are meant: ``gauss`` state is not set up."""
-    rng = _new_random(random.Random)
-    _seed_random(rng, seed)
-    return rng
+    return sorted([c for c in CARDS if with_nines or c.rank is not Rank.NEUN] * 2)
 
 
 def deal_hands(rng: random.Random, with_nines: bool = True) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle with the given generator and deal the deck to four seats, sorted."""
-    cards = list(_DECKS[with_nines])
-    bits = rng.getrandbits
-    for k, positions in _SHUFFLE_RANGES[len(cards)]:
-        for i in positions:
-            j = bits(k)
-            while j > i:  # j must be below i + 1
-                j = bits(k)
-            cards[i], cards[j] = cards[j], cards[i]
+    """Shuffle the sorted deck with the given generator and deal it to four seats, sorted."""
+    cards = deck(with_nines)
+    rng.shuffle(cards)
     size = len(cards) // 4
-    return (
-        tuple(sorted(cards[:size])),
-        tuple(sorted(cards[size : 2 * size])),
-        tuple(sorted(cards[2 * size : 3 * size])),
-        tuple(sorted(cards[3 * size :])),
-    )
+    return tuple(tuple(sorted(cards[seat * size : (seat + 1) * size])) for seat in range(4))

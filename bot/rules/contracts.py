@@ -6,7 +6,7 @@ other card follows, and a power per card kind (higher wins within its class).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.rules.cards import CARDS, Card, Rank, Suit
@@ -28,12 +28,12 @@ class Contract(StrEnum):
     @property
     def is_declared_solo(self) -> bool:
         """A solo named in the Vorbehaltsabfrage (Pflicht- or Lustsolo)."""
-        return self in _DECLARED_SOLOS
+        return self.value.startswith("solo_")
 
     @property
     def scored_as_solo(self) -> bool:
         """×3 for the lone player, no Sonderpunkte (TSR 4.4, 7.2)."""
-        return self is not _NORMAL and self is not _HOCHZEIT  # globals: enum lookups cost
+        return self not in (Contract.NORMAL, Contract.HOCHZEIT)
 
     @property
     def order(self) -> CardOrder:
@@ -51,11 +51,6 @@ class Contract(StrEnum):
         return self.order
 
 
-_NORMAL = Contract.NORMAL
-_HOCHZEIT = Contract.HOCHZEIT
-_DECLARED_SOLOS = frozenset(c for c in Contract if c.value.startswith("solo_"))
-
-
 SOLOS: tuple[Contract, ...] = tuple(c for c in Contract if c.is_declared_solo)
 
 TRUMP = 0  # class of trumps; plain suits are classes 1..4 (suit + 1)
@@ -69,36 +64,27 @@ class CardOrder:
     klass: tuple[int, ...]  # TRUMP or suit + 1
     power: tuple[int, ...]  # higher beats lower within a class; trumps beat every plain card
     trumps_high_to_low: tuple[Card, ...]
-    # Each card's place in the players' sorting (``sort_key``), precomputed: a hand's view
-    # sorts it on every action, and a tuple lookup is much cheaper than a Python key function.
-    sort_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        by_sort = sorted(CARDS, key=lambda c: (self.klass[c], -self.power[c]))
-        rank = [0] * len(CARDS)
-        for i, c in enumerate(by_sort):
-            rank[c] = i
-        object.__setattr__(self, "sort_rank", tuple(rank))
 
     def is_trump(self, card: Card) -> bool:
         return self.klass[card] == TRUMP
 
+    def follows(self, card: Card, led: Card) -> bool:
+        """Whether ``card`` follows ``led``: both trump, or both of the same plain suit."""
+        return self.klass[card] == self.klass[led]
+
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card`` played later beats ``best`` (equal cards: the first stays ahead)."""
-        k = self.klass[card]
-        kb = self.klass[best]
-        if k == kb:
+        if self.follows(card, best):
             return self.power[card] > self.power[best]
-        return k == TRUMP
+        return self.is_trump(card)
 
-    def sort_key(self, card: Card) -> int:
+    def sort_key(self, card: Card) -> tuple[int, int]:
         """Sorting players use: trumps high to low, then the suits, each high to low."""
-        return self.sort_rank[card]
+        return (self.klass[card], -self.power[card])
 
 
-_PLAIN_RANKS: dict[str, tuple[Rank, ...]] = {
-    "standard": (Rank.ASS, Rank.ZEHN, Rank.KOENIG, Rank.DAME, Rank.BUBE, Rank.NEUN),
-}
+# Plain suits rank A 10 K Q J 9, whichever of them are not trump in the contract.
+_PLAIN_RANKS = (Rank.ASS, Rank.ZEHN, Rank.KOENIG, Rank.DAME, Rank.BUBE, Rank.NEUN)
 _QUEENS = tuple(Card.of(s, Rank.DAME) for s in Suit)
 _JACKS = tuple(Card.of(s, Rank.BUBE) for s in Suit)
 
@@ -114,14 +100,13 @@ def _build(name: str, trumps: tuple[Card, ...]) -> CardOrder:
     trump_set = set(trumps)
     klass = []
     power = []
-    plain = _PLAIN_RANKS["standard"]
     for card in CARDS:
         if card in trump_set:
             klass.append(TRUMP)
             power.append(100 - trumps.index(card))
         else:
             klass.append(card.suit + 1)
-            power.append(50 - plain.index(card.rank))
+            power.append(50 - _PLAIN_RANKS.index(card.rank))
     return CardOrder(name, tuple(klass), tuple(power), trumps)
 
 

@@ -124,8 +124,6 @@ def action_from_dict(obj: Any, index: int) -> Action:
     where = f"actions[{index}]"
     _expect(isinstance(obj, dict), f"{where} must be an object")
     seat = _int(obj.get("seat"), f"{where}.seat", 0, 3)
-    if "play" in obj and len(obj) == 2:  # most actions of a record: skip the kind search
-        return Play(seat, _card(obj["play"], f"{where}.play"))
     kinds = [k for k in ACTION_KINDS if k in obj]
     _expect(
         len(kinds) == 1,

@@ -7,7 +7,6 @@ engine and score sheets of games played with real cards (``doko-score/1``).
 from __future__ import annotations
 
 from enum import StrEnum
-from itertools import chain
 from typing import Any, NamedTuple
 
 from bot.rules.calls import Party, calls_up_to
@@ -42,15 +41,11 @@ def fuchs_caught(played_by: Party, trick_won_by: Party) -> bool:
 
 def is_karlchen(winning_card_of_last_trick: Card) -> bool:
     """Only a Kreuz-Bube that wins the last trick counts; DDV has no "Karlchen gefangen"."""
-    return winning_card_of_last_trick == _CJ
+    return winning_card_of_last_trick == Card.CJ
 
 
 class ScoreFacts(NamedTuple):
-    """What a score keeper needs: the contract, parties, highest calls, Augen, tricks.
-
-    Named tuples, this and ``ScoreResult``: immutable like a frozen dataclass, whose
-    ``__init__`` costs about seven times more, and every game builds one of each.
-    """
+    """What a score keeper needs: the contract, parties, highest calls, Augen, tricks."""
 
     contract: Contract
     re_seats: tuple[int, ...]
@@ -64,7 +59,7 @@ class ScoreFacts(NamedTuple):
 
 
 class Item(NamedTuple):
-    """One line of the Spielwert; a named tuple because every game scores a handful."""
+    """One line of the Spielwert."""
 
     item: str
     party: Party
@@ -120,6 +115,7 @@ _AGAINST_TARGET: dict[int, int | str] = {1: 90, 2: 60, 3: 30, 4: ONE_TRICK}
 # (e)/(f): Augen reached against each Absage level of the opponents.
 _REACHED_AGAINST = {1: 120, 2: 90, 3: 60, 4: 30}
 _ABSAGE_NAME = {1: "no90", 2: "no60", 3: "no30", 4: "schwarz"}
+_LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
 
 
 def needed(own_level: int, other_level: int, party: Party) -> int | str:
@@ -129,8 +125,10 @@ def needed(own_level: int, other_level: int, party: Party) -> int | str:
     if other_level >= 1:
         return _AGAINST_TARGET[other_level]
     # Only the Kontra party announced: Re wins with 120, Kontra needs 121 (TSR 7.1.3).
-    only_kontra = own_level < 0 <= other_level if party is RE else other_level < 0 <= own_level
-    if party is RE:
+    only_kontra = (
+        own_level < 0 <= other_level if party is Party.RE else other_level < 0 <= own_level
+    )
+    if party is Party.RE:
         return 120 if only_kontra else 121
     return 121 if only_kontra else 120
 
@@ -142,51 +140,6 @@ def reached(target: int | str, augen: int, tricks: int, total_tricks: int) -> bo
         return tricks >= 1
     assert isinstance(target, int)
     return augen >= target
-
-
-RE, KONTRA = Party.RE, Party.KONTRA  # globals: loading an enum member costs a Python call
-# (Re's target, Kontra's target) by (Re's level + 1, Kontra's level + 1): one lookup a game.
-_NEEDS = tuple(
-    tuple((needed(r, k, RE), needed(k, r, KONTRA)) for k in range(-1, 5)) for r in range(-1, 5)
-)
-_CJ = Card.CJ
-_PARTIES = (RE, KONTRA)
-_NO_WINNER_ZERO = NoWinnerScore.ZERO
-_GEGEN_DIE_ALTEN = Item(Sonderpunkt.GEGEN_DIE_ALTEN.value, KONTRA, 1)
-_LINES = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
-# Tables by party index (0 Re, 1 Kontra): hashing an enum member costs a Python call.
-_ANNOUNCED = tuple(f"{p.value}_announced" for p in _PARTIES)
-_DOUBLES = tuple(f"{p.value}_announced_doubles" for p in _PARTIES)
-# Item names by party and level: "re_no90" …, and the lines reached against an Absage.
-_ABSAGE_ITEMS = tuple({lv: f"{p.value}_{n}" for lv, n in _ABSAGE_NAME.items()} for p in _PARTIES)
-_REACHED_ITEMS = {
-    lv: (line, f"reached_{line}_against_{_ABSAGE_NAME[lv]}")
-    for lv, line in _REACHED_AGAINST.items()
-}
-# [party index][level + 1]: the calls a party's highest level stands for.
-_CALL_NAMES = tuple(
-    tuple(tuple(map(str, calls_up_to(p, lv))) for lv in range(-1, 5)) for p in _PARTIES
-)
-
-# Every line of the Spielwert as a shared Item (they are immutable), by the index of the
-# party it counts for: building named tuples was a fifth of scoring a game.
-_WON = tuple(Item("won", p, 1) for p in _PARTIES)
-_SCHWARZ = tuple(Item("schwarz", p, 1) for p in _PARTIES)
-_UNDER = tuple(tuple((line, Item(name, p, 1)) for line, name in _LINES) for p in _PARTIES)
-# [announcing party][winner]
-_ANNOUNCED_ITEM = tuple(tuple(Item(_ANNOUNCED[i], p, 2) for p in _PARTIES) for i in (0, 1))
-# [announcing party][winner]: the items of levels 1..4, a prefix of them per Absage level
-_ABSAGE_ITEM = tuple(
-    tuple(tuple(Item(_ABSAGE_ITEMS[i][lv], p, 1) for lv in range(1, 5)) for p in _PARTIES)
-    for i in (0, 1)
-)
-# [party reaching]: (Augen needed, item) against the opponents' levels 1..4
-_REACHED_ITEM = tuple(
-    tuple((_REACHED_ITEMS[lv][0], Item(_REACHED_ITEMS[lv][1], p, 1)) for lv in range(1, 5))
-    for p in _PARTIES
-)
-# Keyed like ScoreFacts.specials: (kind, party).
-_SONDER_ITEM = {(kind, p): Item(kind.value, p, 1) for kind in Sonderpunkt for p in _PARTIES}
 
 
 def score(facts: ScoreFacts) -> ScoreResult:
@@ -209,103 +162,91 @@ def score(facts: ScoreFacts) -> ScoreResult:
     if (re_tricks == 0 and re_augen > 0) or (re_tricks == total_tricks and re_augen < TOTAL_AUGEN):
         raise ValueError("Augen and tricks do not fit together")
 
-    # By party index, 0 Re and 1 Kontra.
-    augen = (re_augen, TOTAL_AUGEN - re_augen)
-    tricks = (re_tricks, total_tricks - re_tricks)
-    level = (re_level, kontra_level)
     if not (-1 <= re_level <= 4 and -1 <= kontra_level <= 4):
         raise ValueError("call levels are -1 (none) to 4 (schwarz)")
-    need = _NEEDS[re_level + 1][kontra_level + 1]
+    re, kontra = Party.RE, Party.KONTRA
+    augen = {re: re_augen, kontra: TOTAL_AUGEN - re_augen}
+    tricks = {re: re_tricks, kontra: total_tricks - re_tricks}
+    level = {re: re_level, kontra: kontra_level}
+    need = {re: needed(re_level, kontra_level, re), kontra: needed(kontra_level, re_level, kontra)}
     winner: Party | None = None
-    if reached(need[0], re_augen, re_tricks, total_tricks):
-        winner = RE
-    elif reached(need[1], augen[1], tricks[1], total_tricks):
-        winner = KONTRA
+    for party in (re, kontra):
+        if reached(need[party], augen[party], tricks[party], total_tricks):
+            winner = party
+            break
 
     items: list[Item] = []
     if winner is not None:
-        w = 0 if winner is RE else 1
-        loser_augen = augen[1 - w]
-        items.append(_WON[w])
-        for line, item in _UNDER[w]:
-            if loser_augen < line:
-                items.append(item)
-        if tricks[1 - w] == 0:
-            items.append(_SCHWARZ[w])
+        loser = winner.other
+        items.append(Item("won", winner, 1))
+        items.extend(Item(name, winner, 1) for line, name in _LINES if augen[loser] < line)
+        if tricks[loser] == 0:
+            items.append(Item("schwarz", winner, 1))
         if not rules.stammtisch_scoring:
             # House rule (Stammtisch): Re and Kontra double the value instead of adding 2.
-            if re_level >= 0:
-                items.append(_ANNOUNCED_ITEM[0][w])
-            if kontra_level >= 0:
-                items.append(_ANNOUNCED_ITEM[1][w])
-        for i in (0, 1):
-            if level[i] >= 1:  # a slice to -1 (no call) would take all but one
-                items.extend(_ABSAGE_ITEM[i][w][: level[i]])
+            items.extend(Item(f"{p}_announced", winner, 2) for p in (re, kontra) if level[p] >= 0)
+        for p in (re, kontra):
+            items.extend(
+                Item(f"{p}_{_ABSAGE_NAME[lv]}", winner, 1) for lv in range(1, level[p] + 1)
+            )
     else:
         # No winner (TSR 7.1.4): only the lines the opponent stayed under count.
-        for i in (0, 1):
-            for line, item in _UNDER[i]:
-                if augen[1 - i] < line:
-                    items.append(item)
-    for i in (0, 1):
-        if level[1 - i] >= 1:  # a slice to -1 (no call) would take all but one
-            for line, item in _REACHED_ITEM[i][: level[1 - i]]:
-                if augen[i] >= line:
-                    items.append(item)
+        for p in (re, kontra):
+            items.extend(Item(name, p, 1) for line, name in _LINES if augen[p.other] < line)
+    for p in (re, kontra):
+        # (e)/(f): Augen reached against each of the opponents' Absagen.
+        for lv in range(1, level[p.other] + 1):
+            line = _REACHED_AGAINST[lv]
+            if augen[p] >= line:
+                items.append(Item(f"reached_{line}_against_{_ABSAGE_NAME[lv]}", p, 1))
 
     specials: list[Item] = []
     ignored: list[Item] = []
-    sonder = [_SONDER_ITEM[pair] for pair in earned]
+    sonder = [Item(kind.value, party, 1) for kind, party in earned]
     if solo:
         ignored = sonder
     else:
         specials = sonder
-        if winner is KONTRA:
-            specials.insert(0, _GEGEN_DIE_ALTEN)
+        if winner is kontra:
+            specials.insert(0, Item(Sonderpunkt.GEGEN_DIE_ALTEN.value, kontra, 1))
 
     notes: list[str] = []
-    if winner is None and rules.no_winner_score is _NO_WINNER_ZERO:
+    if winner is None and rules.no_winner_score is NoWinnerScore.ZERO:
         # House rule: a game without a winner scores nothing at all.
         ignored = [*ignored, *specials]
         items, specials = [], []
         notes.append("no_winner_zero")
-    value = 0
-    for _, party, points in chain(items, specials):
-        value += points if party is RE else -points
+    value = sum(points if party is re else -points for _, party, points in (*items, *specials))
     # House rule: the winners never end below zero after the Sonderpunkte.
-    below_zero = (winner is RE and value < 0) or (winner is KONTRA and value > 0)
+    below_zero = (winner is re and value < 0) or (winner is kontra and value > 0)
     if rules.winner_floor_zero and below_zero:
         value = 0
         notes.append("winner_floor_zero")
     multiplier = bock
     if rules.stammtisch_scoring and winner is not None:
-        for i in (0, 1):
-            if level[i] >= 0:
+        for p in (re, kontra):
+            if level[p] >= 0:
                 multiplier *= 2
-                notes.append(_DOUBLES[i])
+                notes.append(f"{p}_announced_doubles")
     if bock > 1:
         notes.append(f"bock_x{bock}")
     value *= multiplier
     re_score = 3 * value if solo else value
+    s0, s1, s2, s3 = (re_score if seat in re_seats else -value for seat in range(4))
     return ScoreResult(
         re_augen=re_augen,
-        kontra_augen=augen[1],
+        kontra_augen=augen[kontra],
         re_tricks=re_tricks,
-        kontra_tricks=tricks[1],
-        calls={RE: list(_CALL_NAMES[0][re_level + 1]), KONTRA: list(_CALL_NAMES[1][level[1] + 1])},
-        re_needed=need[0],
-        kontra_needed=need[1],
+        kontra_tricks=tricks[kontra],
+        calls={p: [str(c) for c in calls_up_to(p, level[p])] for p in (re, kontra)},
+        re_needed=need[re],
+        kontra_needed=need[kontra],
         winner=winner,
         game_points=tuple(items),
         special_points=tuple(specials),
         ignored_specials=tuple(ignored),
         game_value=value,
-        scores=(
-            re_score if 0 in re_seats else -value,
-            re_score if 1 in re_seats else -value,
-            re_score if 2 in re_seats else -value,
-            re_score if 3 in re_seats else -value,
-        ),
+        scores=(s0, s1, s2, s3),
         solo=solo,
         notes=tuple(notes),
         multiplier=multiplier,

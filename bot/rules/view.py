@@ -12,27 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.rules.calls import Call, Party
-from bot.rules.cards import Card
+from bot.rules.cards import ALTE, FUCHS, Card
 from bot.rules.contracts import CardOrder, Contract
-
-# The enum members as game.py's module globals: loading one is about ten times cheaper
-# than an enum member (Python 3.11).
-from bot.rules.game import (
-    _CQ,
-    _DA,
-    _FINISHED,
-    _HOCHZEIT,
-    _HOCHZEIT_FAILED,
-    _KONTRA,
-    _NORMAL,
-    _RE,
-    _STILLE_HOCHZEIT,
-    Action,
-    Game,
-    Phase,
-    Redeal,
-    Trick,
-)
+from bot.rules.game import Action, Game, Phase, Redeal, Trick
 from bot.rules.round import RoundContext, SoloKind
 from bot.rules.ruleset import Ruleset
 from bot.rules.scoring import ScoreResult
@@ -64,14 +46,14 @@ def schweinchen_known(game: Game, seat: int | None) -> int | None:
     holder = game.schweinchen
     if holder is None or seat == holder or game.finished:
         return holder
-    if game.played_by(_DA):
+    if game.played_by(FUCHS):
         return holder
     return None
 
 
 def known_order(game: Game, seat: int | None) -> CardOrder:
     """The card order as ``seat`` knows it (Schweinchen hidden from the others until shown)."""
-    contract = public_contract(game, seat) or _NORMAL
+    contract = public_contract(game, seat) or Contract.NORMAL
     return contract.card_order(schweinchen_known(game, seat) is not None)
 
 
@@ -113,7 +95,7 @@ class PlayerView:
     cards_in_hand: tuple[int, ...]
     result: ScoreResult | None
     # House rules; the defaults are what a DDV game shows.
-    order: CardOrder = _NORMAL.order  # the card order as this seat knows it
+    order: CardOrder = Contract.NORMAL.order  # the card order as this seat knows it
     schweinchen: int | None = None  # the Schweinchen holder, as far as this seat knows
     armut: ArmutView | None = None
     received: tuple[Card, ...] = ()  # cards this seat got in the Armut exchange
@@ -132,9 +114,9 @@ class PlayerView:
 
 def public_contract(game: Game, seat: int | None) -> Contract | None:
     """The contract as ``seat`` knows it: a stille Hochzeit is a normal game to the others."""
-    hidden = game.contract is _STILLE_HOCHZEIT and not game.finished
+    hidden = game.contract is Contract.STILLE_HOCHZEIT and not game.finished
     if hidden and seat != game.soloist:
-        return _NORMAL
+        return Contract.NORMAL
     return game.contract
 
 
@@ -143,39 +125,36 @@ def known_parties(game: Game, seat: int | None) -> tuple[Party | None, ...]:
     contract = game.contract
     if contract is None:
         return (None, None, None, None)
-    if game.phase is _FINISHED or game.armut is not None:
+    if game.phase is Phase.FINISHED or game.armut is not None:
         return tuple(game.parties)  # an Armut's parties are public: the poor seat and taker
-    public_solo = contract.is_declared_solo or contract is _HOCHZEIT_FAILED
-    clarified = (
-        contract is _HOCHZEIT and game.hochzeit is not None and (game.hochzeit.partner is not None)
-    )
-    if public_solo or clarified or (contract is _STILLE_HOCHZEIT and seat == game.soloist):
-        return tuple(game.parties)
-    if contract is _HOCHZEIT:
-        # Before the Klärungsstich only the Hochzeiter's party is settled.
+    public_solo = contract.is_declared_solo or contract is Contract.HOCHZEIT_FAILED
+    # In a Hochzeit the parties are what the rules settled so far: before the Klärungsstich
+    # only the Hochzeiter's.
+    own_stille = contract is Contract.STILLE_HOCHZEIT and seat == game.soloist
+    if public_solo or contract is Contract.HOCHZEIT or own_stille:
         return tuple(game.parties)
     # Normal game (or a stille Hochzeit seen from outside): Kreuz-Damen and calls reveal.
     known: list[Party | None] = [None] * 4
     if seat is not None:
-        known[seat] = _RE if _CQ in game.deal.hands[seat] else _KONTRA
-    for s in game.played_by(_CQ):
-        known[s] = _RE
+        known[seat] = Party.RE if ALTE in game.deal.hands[seat] else Party.KONTRA
+    for s in game.played_by(ALTE):
+        known[s] = Party.RE
     for s, _call, _ in game.calls:
         known[s] = game.parties[s]  # every announcement says whose side the caller is on
     # Two seats shown as Re settle everything. Two Kontra seats do not: it might be a
     # stille Hochzeit, with three against one.
-    re = [s for s in range(4) if known[s] is _RE]
+    re = [s for s in range(4) if known[s] is Party.RE]
     if len(re) == 2:
-        known = [_RE if s in re else _KONTRA for s in range(4)]
+        known = [Party.RE if s in re else Party.KONTRA for s in range(4)]
     return tuple(known)
 
 
 def player_view(game: Game, seat: int) -> PlayerView:
     order = known_order(game, seat)
-    hand = tuple(sorted(game.hands[seat], key=order.sort_rank.__getitem__))
+    hand = tuple(sorted(game.hands[seat], key=order.sort_key))
     contract = public_contract(game, seat)
     public_solo = contract is not None and (
-        contract.is_declared_solo or contract is _HOCHZEIT_FAILED
+        contract.is_declared_solo or contract is Contract.HOCHZEIT_FAILED
     )
     h = game.hochzeit
     return PlayerView(
@@ -241,7 +220,7 @@ class PublicView:
 def public_view(game: Game) -> PublicView:
     contract = public_contract(game, None)
     public_solo = contract is not None and (
-        contract.is_declared_solo or contract is _HOCHZEIT_FAILED
+        contract.is_declared_solo or contract is Contract.HOCHZEIT_FAILED
     )
     h = game.hochzeit
     return PublicView(

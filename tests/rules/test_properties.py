@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.rules.calls import Party
-from bot.rules.cards import CARDS, Card, deal_hands, deck, parse_card, seeded_random
+from bot.rules.cards import CARDS, Card, deal_hands, deck, parse_card
 from bot.rules.contracts import Contract
 from bot.rules.game import Deal, Game, IllegalActionError, Phase, Play, Trick, replay
 from bot.rules.records import (
@@ -22,6 +22,7 @@ from bot.rules.records import (
     game_summary,
     replay_record,
 )
+from bot.rules.ruleset import Ruleset
 from bot.rules.view import player_view
 from tests.rules.helpers import CONTRACT_TARGETS, deal_for, play_random, random_game
 
@@ -139,18 +140,21 @@ def test_same_seed_same_deal(seed: int, dealer: int) -> None:
 
 
 @given(seed=st.integers(-(2**70), 2**70))
-def test_seeded_random_is_random_random(seed: int) -> None:
-    """The deal's generator, built without ``Random.__init__``, has ``Random(seed)``'s state,
-    so a seed keeps its hands: the shuffle draws the same cards."""
-    fast, plain = seeded_random(seed), random.Random(seed)
-    assert fast.getrandbits(32) == plain.getrandbits(32)
-    assert [fast.random() for _ in range(5)] == [plain.random() for _ in range(5)]
-    assert deal_hands(seeded_random(seed)) == deal_hands(random.Random(seed))
+def test_the_deal_is_random_shuffle(seed: int) -> None:
+    """The deal is ``random.Random(seed).shuffle`` of the sorted deck, dealt in four parts."""
     cards = deck()
     random.Random(seed).shuffle(cards)
-    assert deal_hands(seeded_random(seed)) == tuple(
+    assert deal_hands(random.Random(seed)) == tuple(
         tuple(sorted(cards[i * 12 : (i + 1) * 12])) for i in range(4)
     )
+
+
+def test_a_seed_keeps_its_hands() -> None:
+    """Stored games name only their seed's deal: its hands must never change."""
+    first = Deal.shuffled(2026).hands[0]
+    assert " ".join(c.code for c in first) == "CA CK CK SA SK S9 HA HA H10 HK D9 D9"
+    without_nines = Deal.shuffled(2026, ruleset=Ruleset(with_nines=False))
+    assert " ".join(c.code for c in without_nines.hands[3]) == "CQ CQ SK HA HQ HJ DA D10 DQ DJ"
 
 
 @pytest.mark.parametrize(("dealer", "bock"), [(4, 1), (-1, 1), (0, 0)])
