@@ -28,7 +28,8 @@ class Trick(NamedTuple):
 
 def legal_cards(order: CardOrder, hand: Sequence[Card], led: Card | None) -> list[Card]:
     """Cards that may be played: whoever holds the led suit (or trump, if trump was led)
-    must follow it; otherwise any card (TSR 5.2)."""
+    must follow it; otherwise any card (TSR 5.2).
+    """
     if led is None:
         return list(hand)
     following = [card for card in hand if order.follows(card, led)]
@@ -40,7 +41,8 @@ def trick_winner_index(
 ) -> int:
     """Position of the winning card: the highest trump, else the highest card of the led
     suit; of two equal cards the first played wins (TSR 5.3), except the house rules that
-    let the second Dulle beat the first."""
+    let the second Dulle beat the first.
+    """
     best = 0
     for i in range(1, len(cards)):
         card, top = cards[i], cards[best]

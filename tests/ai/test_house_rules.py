@@ -66,7 +66,8 @@ def new_game(ruleset: Ruleset, seed: int) -> Game:
 
 def poor_seed(ruleset: Ruleset, start: int, strong_other: bool = False) -> tuple[int, int]:
     """A seed from ``start`` whose deal gives some seat an Armut (and, if asked, another seat
-    a hand the heuristic takes it with); returns the seed and the poor seat."""
+    a hand the heuristic takes it with); returns the seed and the poor seat.
+    """
     seed = start
     while True:
         hands = Deal.shuffled(seed, ruleset=ruleset).hands

@@ -74,7 +74,8 @@ def check_views(game: Game) -> None:
 
 def check_tricks(game: Game) -> None:
     """Every trick goes to the seat of its winning card under the contract's card order
-    (Schweinchen and the Dulle rule included), and scoring counts Re's tricks and Augen."""
+    (Schweinchen and the Dulle rule included), and scoring counts Re's tricks and Augen.
+    """
     if game.redeal is not None or game.contract is None:
         return
     order = game.contract.card_order(game.schweinchen is not None)
@@ -257,7 +258,8 @@ def test_vorbehalt_turns_accept_exactly_the_legal_actions(index: int, seed: int)
 @given(index=st.integers(0, len(RULESETS) - 1), seed=st.integers(0, 2**32))
 def test_actions_are_the_applied_actions_in_order(index: int, seed: int) -> None:
     """``actions`` merges the logged actions with the plays kept in the tricks: after every
-    step it is exactly what was applied, Ansagen out of turn included, in order."""
+    step it is exactly what was applied, Ansagen out of turn included, in order.
+    """
     _, ruleset = RULESETS[index]
     game, rng = start(ruleset, seed)
     applied: list[Action] = []

@@ -381,7 +381,8 @@ def test_armut_outranks_hochzeit_and_needs_few_trumps() -> None:
 @pytest.mark.parametrize("contract", [Contract.NORMAL, Contract.SOLO_KARO, Contract.SOLO_PIK])
 def test_trick_winner_under_schweinchen(contract: Contract) -> None:
     """A Schweinchen (Karo-Ass above the Dullen) wins every trick it falls in where Karo is
-    trump; in a Pik solo it stays a plain Karo card and the order is the solo's own."""
+    trump; in a Pik solo it stays a plain Karo card and the order is the solo's own.
+    """
     order = contract.card_order(True)
     karo_trump = contract is not Contract.SOLO_PIK
     assert (order.trumps_high_to_low[0] is Card.DA) == karo_trump

@@ -1,5 +1,6 @@
 """Mangled records and score sheets end in a clear RecordError or an illegal-action stop,
-never in another exception (which the CLI would show as a traceback)."""
+never in another exception (which the CLI would show as a traceback).
+"""
 
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ ORDERS = [
 
 def expected_winner(contract: Contract, schweinchen: bool, cards: list[Card], second: bool) -> int:
     """The highest trump wins, else the highest card of the led suit; of two equal cards the
-    first, unless ``second`` (a house rule) lets the second Dulle win."""
+    first, unless ``second`` (a house rule) lets the second Dulle win.
+    """
     order = contract.card_order(schweinchen)
     trumps = [i for i, c in enumerate(cards) if order.is_trump(c)]
     led = cards[0]
@@ -70,7 +71,8 @@ def test_both_dullen(tie: DulleTie, in_last_trick: int, elsewhere: int) -> None:
 @pytest.mark.parametrize(("contract", "schweinchen"), ORDERS)
 def test_following_suit(contract: Contract, schweinchen: bool) -> None:
     """Trump led: play trump if you can; a plain suit led: play that suit (its cards that
-    are not trump) if you can; otherwise any card (TSR 5.2)."""
+    are not trump) if you can; otherwise any card (TSR 5.2).
+    """
     order = contract.card_order(schweinchen)
     rng = random.Random(f"{contract}{schweinchen}")
     for _ in range(500):

@@ -1,5 +1,6 @@
 """House rule Armut: a poor hand offers its trumps, the others are asked in turn from its
-left, the taker returns as many cards and is its partner; if nobody takes it, deal again."""
+left, the taker returns as many cards and is its partner; if nobody takes it, deal again.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Ansagen and Absagen during play (TSR 6): when the call window is open, and whose calls are
-still in time. The deadlines themselves are in ``bot.rules.calls``."""
+still in time. The deadlines themselves are in ``bot.rules.calls``.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Playing the tricks: follow suit, the trick goes to its winner, the Hochzeit finds its
-partner in tricks 1–3 (TSR 4.4, 5); after the last trick the game is scored."""
+partner in tricks 1–3 (TSR 4.4, 5); after the last trick the game is scored.
+"""
 
 from __future__ import annotations
 
