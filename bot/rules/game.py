@@ -166,6 +166,7 @@ class Game:
         return [
             seat
             for trick in [*self.tricks, open_trick]
+            if card in trick.cards  # a card is in at most two tricks: skip the others
             for seat, played in zip(trick.seats, trick.cards, strict=True)
             if played == card
         ]
