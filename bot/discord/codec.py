@@ -60,7 +60,7 @@ def is_ours(custom_id: str) -> bool:
 
 
 def _join(*fields: object) -> str:
-    custom_id = ":".join(str(f) for f in (PREFIX, *fields))
+    custom_id = ":".join(map(str, (PREFIX, *fields)))
     assert len(custom_id) <= MAX_ID, custom_id
     return custom_id
 
@@ -75,8 +75,8 @@ def button_id(table_id: int, version: int, target: TableButton | Action, copy: i
     match target:
         case TableButton(kind=kind, arg=arg):
             return _join(kind, *head, arg) if arg else _join(kind, *head)
-        case Play(seat=seat, card=card):
-            return _join("card", *head, seat, card.code, copy)
+        case Play(seat=seat, card=card):  # most buttons: one f-string
+            return f"{PREFIX}:card:{table_id}:{version}:{seat}:{card.code}:{copy}"
         case Reserve(seat=seat, reserve=reserve):
             return _join("reserve", *head, seat, _flag(reserve))
         case Announce(seat=seat, call=call):

@@ -19,10 +19,10 @@ from bot.render.controls import Button, CardOption, Controls, DeclareOption, Sel
 ROWS = 5
 ROW_WIDTH = 5  # a button fills one place of a row, a select all five
 STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
+    "primary": discord.ButtonStyle.primary.value,
+    "secondary": discord.ButtonStyle.secondary.value,
+    "success": discord.ButtonStyle.success.value,
+    "danger": discord.ButtonStyle.danger.value,
 }
 
 
@@ -70,7 +70,7 @@ class Components(discord.ui.View):
 def _button(table_id: int, version: int, button: Button) -> dict[str, Any]:
     return {
         "type": 2,
-        "style": STYLES[button.style].value,
+        "style": STYLES[button.style],
         "disabled": button.disabled,
         "label": button.label,
         "custom_id": codec.button_id(table_id, version, button.target, button.copy),

@@ -9,7 +9,7 @@ A game button's target is the rules' own ``Action``; every other button is a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from bot.rules.cards import Card
 from bot.rules.game import Action, Declare
@@ -47,8 +47,9 @@ class TableButton:
     arg: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Button:
+class Button(NamedTuple):
+    """A button; a tuple, not a dataclass, as a hand makes a dozen on every render."""
+
     target: TableButton | Action
     label: str
     style: Style = "secondary"
