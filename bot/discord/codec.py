@@ -35,6 +35,7 @@ MAX_ID: Final = 100  # Discord's limit on a custom id
 SelectKind = Literal["declare", "return"]
 DECLARABLE: Final = frozenset(c.value for c in Contract if c.is_declared_solo) | {"hochzeit"}
 CALLS: Final = {c.value: c for c in Call}
+CODES: Final = {c: c.code for c in Card}  # a hand's ids are written on every render
 TABLE_KIND_OF: Final[dict[str, TableKind]] = {k: k for k in TABLE_KINDS}
 
 
@@ -76,7 +77,7 @@ def button_id(table_id: int, version: int, target: TableButton | Action, copy: i
         case TableButton(kind=kind, arg=arg):
             return _join(kind, *head, arg) if arg else _join(kind, *head)
         case Play(seat=seat, card=card):  # most buttons: one f-string
-            return f"{PREFIX}:card:{table_id}:{version}:{seat}:{card.code}:{copy}"
+            return f"{PREFIX}:card:{table_id}:{version}:{seat}:{CODES[card]}:{copy}"
         case Reserve(seat=seat, reserve=reserve):
             return _join("reserve", *head, seat, _flag(reserve))
         case Announce(seat=seat, call=call):

@@ -140,7 +140,7 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
 
 def hand_controls(view: PlayerView, lang: Lang) -> Controls:
     order = view.order  # as this seat knows it: Schweinchen are trumps above the Dullen
-    playable = {a.card for a in view.legal if isinstance(a, Play)}
+    playable = {a.card: a for a in view.legal if isinstance(a, Play)}
     controls: list[Control] = []
     copies: dict[Card, int] = {}
     for index, card in enumerate(view.hand):
@@ -148,7 +148,7 @@ def hand_controls(view: PlayerView, lang: Lang) -> Controls:
         copies[card] = copy + 1
         controls.append(
             Button(
-                Play(view.seat, card),
+                playable.get(card) or Play(view.seat, card),
                 card_label(card, lang),
                 style="primary" if order.is_trump(card) else "secondary",
                 disabled=card not in playable,
