@@ -125,7 +125,10 @@ def resolve(
         result = list(kept)
     else:
         for i, entry in enumerate(listed):
-            entry_id = int(entry["id"])
+            try:
+                entry_id = int(entry["id"])
+            except (KeyError, TypeError, ValueError):
+                entry_id = -1  # the spec check reports the malformed id; here it names nothing
             old = next((a for a in kept if a.id == entry_id), None)
             if entry_id in by_index and entry_id not in used:
                 used.add(entry_id)

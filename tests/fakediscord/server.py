@@ -1012,7 +1012,7 @@ class FakeDiscord:
     def _attachments(
         self, channel: Channel, body: dict[str, Any], files: list[Upload], kept: list[Attachment]
     ) -> tuple[list[Attachment], list[dict[str, Any]] | None]:
-        """The message's files and (if the body sets them) its embeds, or the 400 refusing them.
+        """The message's files and (if the body sets them) its embeds; 400 or 413 if refused.
 
         Runs before anything changes, so a refused request leaves the message as it was.
         """
