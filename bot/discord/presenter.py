@@ -60,7 +60,7 @@ from bot.render.table import (
     seat_name,
     started_lobby,
 )
-from bot.render.texts import Lang
+from bot.render.texts import Lang, lang_of
 from bot.rules.game import Phase, Redeal
 from db import messages
 
@@ -91,6 +91,7 @@ class Presenter:
         self.tables: dict[int, TableState] = {}
         self.users: dict[int, UserState] = {}
         self.last_game_by_channel: dict[int, int] = {}
+        self.guild_langs: dict[int, Lang] = {}  # by the guild locale its interactions carry
         self._render_turn = asyncio.Lock()
         # Sharded, this process's share of the table edits, by the shards it runs.
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
@@ -111,10 +112,29 @@ class Presenter:
     def note_locale(self, user_id: int, lang: Lang) -> None:
         self.user(user_id).lang = lang
 
-    def table_state(self, info: TableInfo, lang: Lang = "de") -> TableState:
+    def note_guild_locale(self, guild_id: int | None, locale: object) -> None:
+        """The guild's preferred locale, as an interaction from it tells: public messages
+        (the table message, tournament posts) speak its language.
+        """
+        if guild_id is not None and locale:
+            self.guild_langs[guild_id] = lang_of(locale)
+
+    def public_lang(self, guild_id: int | None) -> Lang:
+        """The language of a guild's public messages: its preferred locale as the last
+        interaction from it said, else as the gateway did (a restart), German when unknown.
+        """
+        if guild_id is None:
+            return "de"
+        lang = self.guild_langs.get(guild_id)
+        if lang is not None:
+            return lang
+        guild = self.bot.get_guild(guild_id)
+        return lang_of(guild.preferred_locale) if guild is not None else "de"
+
+    def table_state(self, info: TableInfo) -> TableState:
         state = self.tables.get(info.id)
         if state is None:
-            state = TableState(info.id, info.channel_id, lang, info=info)
+            state = TableState(info.id, info.channel_id, info=info)
             state.job = Coalescer(lambda: self._sync_table(state), self.table_edit_interval)
             self.tables[info.id] = state
         return state
@@ -138,12 +158,9 @@ class Presenter:
         else:
             state.redeal = (new.game_id, None, None)
 
-    async def register_table_message(
-        self, info: TableInfo, message_id: int, lang: Lang, key: Payload
-    ) -> None:
+    async def register_table_message(self, info: TableInfo, message_id: int, key: Payload) -> None:
         """The lobby message a ``/doko tisch`` answer created (or a lobby click showed)."""
-        state = self.table_state(info, lang)
-        state.lang = lang
+        state = self.table_state(info)
         state.message_id, state.message_game, state.message_key = message_id, None, key
         self._update_info(state, info)
         await self._save_table_message(state)
@@ -373,7 +390,7 @@ class Presenter:
         info = state.info
         if info is None or state.done:
             return
-        lang = state.lang
+        lang = self.public_lang(info.guild_id)
         for number in sorted(state.finals):
             summary, entry, game_id = state.finals.pop(number)
             last = state.session_over and not state.finals
