@@ -10,6 +10,8 @@ HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each. A cl
 shows the hand after the AIs' replies, and the hand job skips a hand whose DM shows the
 table's version already, so a click costs one hand render and one edit, not two.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
+Public messages speak the guild's language (the ``guild_locale`` its interactions carry,
+remembered per guild), hands the user's.
 
 The ids of the table message and of each player's hand message are stored (db.messages) as
 they are sent and read back before a recovered table's first update, so a restarted process

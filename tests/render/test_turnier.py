@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.engine.model import EngineError
 from bot.engine.tournaments import Overview, SeatedTable
 from bot.render.texts import Lang
 from bot.render.turnier import (
@@ -21,15 +22,18 @@ from bot.render.turnier import (
     sheet_block,
     sheet_embed,
     tt,
+    turnier_error,
 )
 from bot.rules.round import SoloKind
 from bot.tournament import (
     AuditEntry,
+    CorrectionError,
     GameRef,
     GameScore,
     Participant,
     Substitute,
     TournamentResults,
+    apply_correction,
 )
 from db.tournaments import EntrantRow, TournamentRow
 
@@ -214,8 +218,8 @@ def test_the_standings_of_a_round_with_two_tables_fit_discord(lang: Lang) -> Non
 def test_the_standings_of_a_round_with_several_tables_fit_discord(players: int) -> None:
     embed = results_embed(overview(players=players, games=24), "de", round_number=1)
     assert limit_errors(embeds=[embed]) == []
-    # The sheets that do not fit are counted, not dropped silently.
-    sheets = [f for f in embed.fields if f.name != "…"]
+    # The sheets that do not fit are counted, not dropped silently; a long one takes parts.
+    sheets = {str(f.name).split(" · Teil")[0] for f in embed.fields if f.name != "…"}
     notes = [f.value for f in embed.fields if f.name == "…"]
     assert len(sheets) + sum(int(str(n).split()[0]) for n in notes) == players // 4
 
@@ -291,3 +295,47 @@ def test_tournament_command_names_are_valid_discord_names() -> None:
         assert english.islower() and " " not in english and 1 <= len(english) <= 32, german
     for german, english in COMMAND_EN.items():
         assert 1 <= len(english) <= 100, german
+
+
+@pytest.mark.parametrize(
+    ("detail", "key", "values"),
+    [
+        (
+            "no game at round 2, table 3, game 30",
+            "err_correction_no_game",
+            {"round": "2", "table": "3", "game": "30"},
+        ),
+        ("round 1, table 1, game 2: give 4 scores", "err_correction_count", {"n": "4"}),
+        ("round 1, table 1, game 2: the scores are unchanged", "err_correction_unchanged", {}),
+        ("a correction needs a reason", "err_correction_reason", {}),
+        ("round 1, table 1, game 2: something else", "err_bad_correction", {}),
+    ],
+)
+def test_a_refused_correction_is_told_without_english_detail(
+    detail: str, key: str, values: dict[str, str], lang: Lang
+) -> None:
+    text = turnier_error(EngineError("bad_correction", detail), lang)
+    assert text == tt(lang, key, **values)
+    assert "round 1" not in text and "give" not in text
+
+
+def test_the_correction_texts_match_what_the_tournament_rules_raise() -> None:
+    # The messages turnier_error reads come from the tournament rules: held to them here.
+    results = TournamentResults(games_of(tables_of(1, 4)[0], 3, 1), ())
+    ref = results.games[0].ref
+    missing = replace(ref, game=9)
+    for bad, key in (
+        ((missing, dict(results.games[0].scores)), "err_correction_no_game"),
+        ((ref, dict(results.games[0].scores)), "err_correction_unchanged"),
+    ):
+        with pytest.raises(CorrectionError) as caught:
+            apply_correction(results, bad[0], bad[1], "Grund", by=1, at=NOW)
+        text = turnier_error(EngineError("bad_correction", str(caught.value)), "de")
+        assert text == tt("de", key, round=1, table=1, game=9), text
+    with pytest.raises(CorrectionError) as caught:
+        apply_correction(
+            results, ref, {p: 0 for p, _ in results.games[0].scores}, " ", by=1, at=NOW
+        )
+    assert turnier_error(EngineError("bad_correction", str(caught.value)), "en") == tt(
+        "en", "err_correction_reason"
+    )
