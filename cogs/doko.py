@@ -38,10 +38,11 @@ from bot.render.presets import PRESETS, preset_name
 from bot.render.stats import leaderboard_embed, score_embed, stats_embed
 from bot.render.table import (
     add_spielliste,
+    add_spielliste_note,
     rules_text,
+    spielliste_attachment,
     spielliste_csv,
     spielliste_json,
-    spielliste_text,
 )
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name, legal_calls
 from bot.render.texts import Lang, lang_of, t
@@ -163,13 +164,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         if not info.spielliste:
             embed.description = t(lang, "stand_empty")
         elif not add_spielliste(embed, info, lang):
-            embed.description = t(lang, "spielliste_file", games=len(info.spielliste))
-            data = spielliste_text(info, lang).encode()
-            name = f"spielliste-{info.id}.txt"
-            file = discord.File(io.BytesIO(data), filename=name)
-            await reply.send(embed=embed, ephemeral=False, files=[file])
-            return
-        await reply.send(embed=embed, ephemeral=False)
+            add_spielliste_note(embed, len(info.spielliste), lang)
+        file = spielliste_attachment(embed, info, lang)
+        await reply.send(embed=embed, ephemeral=False, files=[file] if file else [])
 
     async def show_rules(self, reply: Reply, info: TableInfo | None) -> None:
         lang = reply.lang

@@ -55,11 +55,13 @@ from bot.render.controls import Controls
 from bot.render.hand import hand_message, sitting_out_message
 from bot.render.table import (
     closed_message,
+    final_entries,
     final_message,
     game_message,
     lobby_message,
     redeal_text,
     seat_name,
+    spielliste_attachment,
     started_lobby,
 )
 from bot.render.texts import Lang, lang_of
@@ -356,26 +358,38 @@ class Presenter:
         embed: discord.Embed,
         view: discord.ui.View | None,
         game: int | None,
+        file: discord.File | None = None,
     ) -> None:
-        """A new table message, showing game number ``game`` (None: the lobby)."""
+        """A new table message, showing game number ``game`` (None: the lobby), with ``file``
+        (a Spielliste too long for it) attached.
+        """
         message = await self._channel(state.channel_id).send(
-            embed=embed, view=view if view is not None else discord.utils.MISSING
+            embed=embed,
+            view=view if view is not None else discord.utils.MISSING,
+            file=file if file is not None else discord.utils.MISSING,
         )
         state.message_id, state.message_game = message.id, game
         state.message_key = payload_key(None, embed, view)
         await self._save_table_message(state)
 
     async def _edit(
-        self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        state: TableState,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        file: discord.File | None = None,
     ) -> None:
         key = payload_key(None, embed, view)
         if key == state.message_key or state.message_id is None:
             return
         partial = self._channel(state.channel_id).get_partial_message(state.message_id)
         try:
-            await partial.edit(embed=embed, view=view)
+            if file is None:
+                await partial.edit(embed=embed, view=view)
+            else:
+                await partial.edit(embed=embed, view=view, attachments=[file])
         except discord.NotFound:
-            await self._post(state, embed, view, state.message_game)
+            await self._post(state, embed, view, state.message_game, file)
             return
         state.message_key = key
 
@@ -398,10 +412,11 @@ class Presenter:
             last = state.session_over and not state.finals
             embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
             view = components(info, controls)
+            file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
             if state.message_game == number and state.message_id is not None:
-                await self._edit(state, embed, view)
+                await self._edit(state, embed, view, file)
             else:
-                await self._post(state, embed, view, number)
+                await self._post(state, embed, view, number, file)
             state.finished.add(number)
             state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
@@ -410,9 +425,11 @@ class Presenter:
                 embed, controls = final_message(
                     info, summary, entry, game_id, lang, session_over=True
                 )
-                await self._edit(state, embed, components(info, controls))
+                file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
+                await self._edit(state, embed, components(info, controls), file)
             elif not state.session_over and state.message_id is not None:
-                await self._edit(state, closed_message(info, lang), None)
+                embed = closed_message(info, lang)
+                await self._edit(state, embed, None, spielliste_attachment(embed, info, lang))
             state.done = True
             self.tables.pop(info.id, None)
             await messages.forget_table(self.bot.db, info.id)

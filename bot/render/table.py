@@ -140,10 +140,7 @@ def closed_message(info: TableInfo, lang: Lang) -> Embed:
         colour=discord.Colour.dark_grey(),
     )
     if info.spielliste and not add_spielliste(embed, info, lang):
-        games = len(info.spielliste)
-        embed.add_field(
-            name=t(lang, "spielliste"), value=t(lang, "spielliste_elsewhere", games=games)
-        )
+        add_spielliste_note(embed, len(info.spielliste), lang)
     return embed
 
 
@@ -436,6 +433,30 @@ def add_spielliste(
     return True
 
 
+def add_spielliste_note(embed: Embed, games: int, lang: Lang) -> None:
+    """In place of a Spielliste too long for the embed: word that it comes as a file."""
+    embed.add_field(name=t(lang, "spielliste"), value=t(lang, "spielliste_file", games=games))
+
+
+def spielliste_attachment(
+    embed: Embed, info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()
+) -> discord.File | None:
+    """The Spielliste as a text file, when ``embed`` (a final or closed message) could not
+    hold it and says so.
+    """
+    entries = entries or info.spielliste
+    note = t(lang, "spielliste_file", games=len(entries))
+    if not any(field.value == note for field in embed.fields):
+        return None
+    data = spielliste_text(info, lang, entries).encode()
+    return discord.File(io.BytesIO(data), filename=f"spielliste-{info.id}.txt")
+
+
+def final_entries(info: TableInfo, entry: ListEntry) -> list[ListEntry]:
+    """The Spielliste a game's final message shows: up to that game."""
+    return [e for e in info.spielliste if e.number <= entry.number] or [entry]
+
+
 def spielliste_csv(info: TableInfo, lang: Lang) -> str:
     """The round's Spielliste as CSV, headed in the reader's language: per game its number,
     contract, solo kind, soloist and Spielwert, then each seat's points and running total.
@@ -571,12 +592,10 @@ def final_message(
         inline=False,
     )
     embed.set_footer(text=t(lang, "footer", table=info.id, number=entry.number, game_id=game_id))
-    upto = [e for e in info.spielliste if e.number <= entry.number] or [entry]
+    upto = final_entries(info, entry)
     if not add_spielliste(embed, info, lang, upto):
-        # Never a part of it: a long round's whole Spielliste comes with /doko stand.
-        embed.add_field(
-            name=t(lang, "spielliste"), value=t(lang, "spielliste_elsewhere", games=len(upto))
-        )
+        # Never a part of it: the whole Spielliste goes along as a file.
+        add_spielliste_note(embed, len(upto), lang)
     return embed, (Button(TableButton("rules"), t(lang, "btn_rules")),)
 
 

@@ -246,8 +246,6 @@ DE: dict[str, str] = {
     "sl_number": "Nr",
     "sl_value": "Wert",
     "spielliste_part": "Spielliste, Teil {n} von {of}",
-    "spielliste_elsewhere": "{games} Spiele – zu viele für diese Nachricht. "
-    "`/doko stand` zeigt die ganze Spielliste.",
     "spielliste_file": "Die Spielliste ({games} Spiele) ist zu lang für eine Nachricht: "
     "sie hängt als Datei an.",
     "stand_files": "Die Spielliste von Tisch {table} als CSV- und JSON-Datei.",
@@ -489,8 +487,6 @@ EN: dict[str, str] = {
     "sl_number": "No",
     "sl_value": "Value",
     "spielliste_part": "Spielliste, part {n} of {of}",
-    "spielliste_elsewhere": "{games} games – too many for this message. "
-    "`/doko standings` shows the whole Spielliste.",
     "spielliste_file": "The Spielliste ({games} games) is too long for a message: "
     "it comes as a file.",
     "stand_files": "The Spielliste of table {table} as CSV and JSON files.",

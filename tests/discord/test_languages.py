@@ -134,3 +134,46 @@ async def test_tournament_posts_speak_the_guilds_language(make_world: Any) -> No
     assert await world.answer_text(ix) == tt("de", "registered", name="Herbst")  # private
     ix = await world.run(anna, "turnier teilnehmer")
     assert tt("en", "field", count=1) in await world.answer_text(ix)
+
+
+async def test_a_long_round_ends_with_its_whole_spielliste_attached(make_world: Any) -> None:
+    world: World = await make_world(names=("anna",))
+    anna = world.users[0]
+    games = 200  # the most a table plays: more than a final message can hold
+    table_id = await world.open_table(anna, spiele=games, regeln="ohne_pflichtsolo")
+    await three_bots_and_start(world, table_id)
+    await world.fake.wait_for(
+        lambda: world.engine.table(table_id).public is not None, 3, "the first deal"
+    )
+    # Anna steps away: a bot plays her seat, and the round plays itself out.
+    table_message = await world.fake.wait_for(
+        lambda: next(
+            (
+                m
+                for m in reversed(world.fake.channel_messages(world.channel))
+                if any(c.startswith("doko:pause:") for c in m.custom_ids)
+            ),
+            None,
+        ),
+        5,
+        "the game's table message",
+    )
+    await world.click(anna, table_message, "doko:pause:")
+    await world.fake.wait_for(
+        lambda: world.engine.find_table(world.guild.id, world.channel.id) is None,
+        120,
+        "the round's end",
+    )
+    await world.settle()
+    finals = [
+        m for m in world.fake.channel_messages(world.channel) if "Spielwert" in message_text(m)
+    ]
+    assert len(finals) == games
+    last = finals[-1]
+    assert t("de", "spielliste_file", games=games) in message_text(last)
+    assert [a.filename for a in last.attachments] == [f"spielliste-{table_id}.txt"]
+    text = last.attachments[0].data.decode()
+    numbers = [int(line.split()[0]) for line in text.splitlines() if line[:4].strip().isdigit()]
+    assert numbers == list(range(1, games + 1))
+    # The early games' final messages hold their Spielliste themselves.
+    assert not finals[0].attachments and "```" in message_text(finals[0])

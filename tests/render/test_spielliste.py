@@ -18,7 +18,9 @@ from bot.render.table import (
     FIELD_LIMIT,
     add_spielliste,
     closed_message,
+    final_entries,
     final_message,
+    spielliste_attachment,
     spielliste_block,
     spielliste_csv,
     spielliste_json,
@@ -132,17 +134,28 @@ def test_the_final_message_lists_the_spielliste_up_to_its_game(lang: Lang) -> No
     assert [int(r[0]) for r in table_lines([sheet or ""])[1]] == [1, 2, 3]
 
 
-def test_a_round_too_long_for_the_final_message_points_to_the_whole_list(lang: Lang) -> None:
+def test_a_round_too_long_for_the_final_message_comes_as_a_file(lang: Lang) -> None:
     games = session(150, seed=5)
     spielliste = tuple(e for _, e in games)
     game, entry = games[-1]
-    embed, _ = final_message(
-        table_info(None, spielliste=spielliste), game_summary(game), entry, 1, lang
-    )
+    info = table_info(None, spielliste=spielliste)
+    embed, _ = final_message(info, game_summary(game), entry, 1, lang)
     assert limit_errors(embeds=[embed]) == []
     text = visible_text(embed)
-    assert t(lang, "spielliste_elsewhere", games=150) in text
+    assert t(lang, "spielliste_file", games=150) in text
     assert "```" not in text.split(t(lang, "spielliste"))[-1]  # no cut-off part of it
+    file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
+    assert file is not None and file.filename == "spielliste-7.txt"
+    assert file.fp.read().decode() == spielliste_text(info, lang)
+
+
+def test_a_spielliste_that_fits_comes_without_a_file(lang: Lang) -> None:
+    games = session(24, seed=5)
+    spielliste = tuple(e for _, e in games)
+    game, entry = games[-1]
+    info = table_info(None, spielliste=spielliste)
+    embed, _ = final_message(info, game_summary(game), entry, 1, lang)
+    assert spielliste_attachment(embed, info, lang, final_entries(info, entry)) is None
 
 
 @pytest.mark.parametrize("games", [24, 150])
@@ -154,7 +167,8 @@ def test_the_closed_table_fits_and_never_cuts(games: int, lang: Lang) -> None:
     if parts:
         assert [int(r[0]) for r in table_lines(parts)[1]] == list(range(1, games + 1))
     else:
-        assert t(lang, "spielliste_elsewhere", games=games) in visible_text(embed)
+        assert t(lang, "spielliste_file", games=games) in visible_text(embed)
+        assert spielliste_attachment(embed, info, lang) is not None
 
 
 def test_add_spielliste_adds_nothing_when_it_does_not_fit() -> None:
