@@ -384,22 +384,18 @@ def spielliste_block(
     """
     entries = entries or info.spielliste
     head, rows, legend = spielliste_table(info, lang, entries)
+    fence = len("```\n\n```")
     blocks: list[str] = []
-    lines: list[str] = []
     prefix = f"{legend}\n" if legend else ""
-
-    def close() -> None:
-        nonlocal prefix
-        blocks.append(prefix + "```\n" + "\n".join([head, *lines]) + "\n```")
-        prefix = ""
-
+    lines: list[str] = [head]
+    size = len(prefix) + fence + len(head)
     for row in rows:
-        size = len(prefix) + len("```\n\n```") + sum(len(x) + 1 for x in [head, *lines, row])
-        if lines and size > limit:
-            close()
-            lines = []
+        if len(lines) > 1 and size + 1 + len(row) > limit:
+            blocks.append(prefix + "```\n" + "\n".join(lines) + "\n```")
+            prefix, lines, size = "", [head], fence + len(head)
         lines.append(row)
-    close()
+        size += 1 + len(row)
+    blocks.append(prefix + "```\n" + "\n".join(lines) + "\n```")
     return blocks
 
 
