@@ -36,7 +36,14 @@ from bot.render.controls import TableButton
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
 from bot.render.stats import leaderboard_embed, score_embed, stats_embed
-from bot.render.table import rules_text, spielliste_block
+from bot.render.table import (
+    add_spielliste,
+    add_spielliste_note,
+    rules_text,
+    spielliste_attachment,
+    spielliste_csv,
+    spielliste_json,
+)
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name, legal_calls
 from bot.render.texts import Lang, lang_of, t
 
@@ -81,7 +88,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     def _reply(self, interaction: Interaction) -> InteractionReply:
         reply = InteractionReply(self.presenter, interaction)
         self.presenter.note_locale(reply.user_id, reply.lang)
+        self.presenter.note_guild_locale(interaction.guild_id, interaction.guild_locale)
         return reply
+
+    def _public_lang(self, interaction: Interaction, reply: Reply) -> Lang:
+        """A public answer speaks the guild's language; in a DM the user's."""
+        if interaction.guild_id is None:
+            return reply.lang
+        return self.presenter.public_lang(interaction.guild_id)
 
     def _table_here(self, interaction: Interaction) -> TableInfo | None:
         """The table of this channel; in a DM, the game the user plays in."""
@@ -130,13 +144,29 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # Answered once the call is stored.
         await reply.say(t(lang, "called", call=call_name(call, lang)))
 
-    async def show_stand(self, reply: Reply, info: TableInfo) -> None:
-        lang = reply.lang
+    async def show_stand(
+        self, reply: Reply, info: TableInfo, lang: Lang, as_files: bool = False
+    ) -> None:
+        """The round's Spielliste, all of it: in the answer's fields, as a text file when it
+        fits no message, or (``as_files``) privately as CSV and JSON files.
+        """
+        if as_files:
+            files = [
+                discord.File(io.BytesIO(data.encode()), filename=f"spielliste-{info.id}.{ext}")
+                for data, ext in (
+                    (spielliste_csv(info, reply.lang), "csv"),
+                    (spielliste_json(info), "json"),
+                )
+            ]
+            await reply.send(t(reply.lang, "stand_files", table=info.id), files=files)
+            return
         embed = discord.Embed(title=t(lang, "stand_title", table=info.id))
-        embed.description = (
-            spielliste_block(info, lang) if info.spielliste else t(lang, "stand_empty")
-        )
-        await reply.send(embed=embed, ephemeral=False)
+        if not info.spielliste:
+            embed.description = t(lang, "stand_empty")
+        elif not add_spielliste(embed, info, lang):
+            add_spielliste_note(embed, len(info.spielliste), lang)
+        file = spielliste_attachment(embed, info, lang)
+        await reply.send(embed=embed, ephemeral=False, files=[file] if file else [])
 
     async def show_rules(self, reply: Reply, info: TableInfo | None) -> None:
         lang = reply.lang
@@ -258,23 +288,27 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         ]
 
     @app_commands.command(name="stand", description="Die Spielliste dieses Tisches")
-    async def stand(self, interaction: Interaction) -> None:
+    @app_commands.describe(dateien="Als CSV- und JSON-Datei, nur für dich")
+    async def stand(self, interaction: Interaction, dateien: bool = False) -> None:
         reply = self._reply(interaction)
         info = self._table_here(interaction)
         if info is not None:
-            await self.show_stand(reply, info)
+            await self.show_stand(reply, info, self._public_lang(interaction, reply), dateien)
         # In a DM, for a table another process runs: that process shows its Spielliste.
-        elif not await forward_command(self.bot.forwarder, interaction, "stand"):
+        elif not await forward_command(
+            self.bot.forwarder, interaction, "stand", ("dateien",) if dateien else ()
+        ):
             await reply.say(t(reply.lang, "no_table_here"))
 
     @app_commands.command(name="rangliste", description="Die Rangliste dieses Servers")
     async def rangliste(self, interaction: Interaction) -> None:
-        lang = self._reply(interaction).lang
+        reply = self._reply(interaction)
         if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "guild_only"))
+            await answers.say(interaction, t(reply.lang, "guild_only"))
             return
         await interaction.response.defer()
         rows = await self.bot.engine.leaderboard(interaction.guild_id, limit=20)
+        lang = self._public_lang(interaction, reply)
         await interaction.followup.send(embed=leaderboard_embed(rows, lang))
 
     @app_commands.command(name="statistik", description="Die Zahlen eines Spielers")
@@ -282,13 +316,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def statistik(
         self, interaction: Interaction, spieler: discord.User | None = None
     ) -> None:
-        lang = self._reply(interaction).lang
+        reply = self._reply(interaction)
         if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "guild_only"))
+            await answers.say(interaction, t(reply.lang, "guild_only"))
             return
         who = spieler or interaction.user
         await interaction.response.defer()
         stats = await self.bot.engine.player_stats(interaction.guild_id, who.id)
+        lang = self._public_lang(interaction, reply)
         await interaction.followup.send(embed=stats_embed(who.display_name, stats, lang))
 
     @app_commands.command(name="regeln", description="Die Regeln dieses Tisches")
@@ -347,14 +382,15 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         kontra_ansage: str | None = None,
         sonderpunkte: str | None = None,
     ) -> None:
-        lang = self._reply(interaction).lang
+        reply = self._reply(interaction)
         try:
             scored = abrechnen.score_real_game(
                 vertrag, re_plaetze, re_augen, re_stiche, re_ansage, kontra_ansage, sonderpunkte
             )
         except abrechnen.SheetError as error:
-            await answers.say(interaction, t(lang, "score_bad", error=error))
+            await answers.say(interaction, t(reply.lang, error.key, **error.values))
             return
+        lang = self._public_lang(interaction, reply)
         embed = score_embed(scored.contract, scored.re_seats, scored.result, lang)
         await interaction.response.send_message(embed=embed)
 
@@ -463,7 +499,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             case "ansage":
                 await self.announce(reply, info, row.args[0] if row.args else "")
             case "stand":
-                await self.show_stand(reply, info)
+                await self.show_stand(reply, info, reply.lang, "dateien" in row.args)
             case "regeln":
                 await self.show_rules(reply, info)
 

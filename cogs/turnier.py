@@ -30,7 +30,7 @@ from bot.engine.tournaments import (
     TournamentRow,
     TournamentService,
 )
-from bot.render.presets import PRESETS
+from bot.render.presets import PRESETS, preset_name
 from bot.render.texts import Lang, lang_of
 from bot.render.translator import EN
 from bot.render.turnier import (
@@ -56,10 +56,10 @@ SEATING_CHOICES = [
     app_commands.Choice(name="Möglichst viele Gegner", value="mixing"),
     app_commands.Choice(name="Nach Tabellenstand", value="standing"),
 ]
-PUBLIC_LANG: Lang = "de"
 
 
 def _lang(interaction: Interaction) -> Lang:
+    """The user's language: for answers only they see."""
     return lang_of(interaction.locale)
 
 
@@ -107,6 +107,12 @@ class Turnier(app_commands.Group):
         service: TournamentService = self.bot.tournaments
         return service
 
+    def _public(self, interaction: Interaction) -> Lang:
+        """The guild's language: for answers the whole channel reads."""
+        presenter = self.bot.presenter
+        presenter.note_guild_locale(interaction.guild_id, interaction.guild_locale)
+        return presenter.public_lang(interaction.guild_id)
+
     async def _find(self, interaction: Interaction, turnier: int | None) -> TournamentRow | None:
         if interaction.guild_id is None:
             await answers.say(
@@ -136,15 +142,16 @@ class Turnier(app_commands.Group):
         beginn: str | None = None,
         sitzordnung: str = "mixing",
     ) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
-            await answers.say(interaction, turnier_error(EngineError("no_tournament", ""), lang))
+            mine = _lang(interaction)
+            await answers.say(interaction, turnier_error(EngineError("no_tournament", ""), mine))
             return
         starts_at = None
         if beginn:
             starts_at = parse_start(beginn)
             if starts_at is None:
-                await answers.say(interaction, tt(lang, "bad_time"))
+                await answers.say(interaction, tt(_lang(interaction), "bad_time"))
                 return
         await interaction.response.defer()
         tournament = await _attempt(
@@ -178,7 +185,7 @@ class Turnier(app_commands.Group):
                 id=tournament.id,
                 rounds=tournament.rounds,
                 games=tournament.games_per_round,
-                preset=tournament.preset,
+                preset=preset_name(tournament.preset, lang),
                 start=start,
             )
         )
@@ -218,7 +225,7 @@ class Turnier(app_commands.Group):
     @app_commands.command(name="teilnehmer", description="Das Teilnehmerfeld zeigen")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
     async def teilnehmer(self, interaction: Interaction, turnier: int | None = None) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         found = await self._find(interaction, turnier)
         if found is None:
             return
@@ -228,7 +235,7 @@ class Turnier(app_commands.Group):
     @app_commands.command(name="starten", description="Das Turnier jetzt starten oder fortsetzen")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
     async def starten(self, interaction: Interaction, turnier: int | None = None) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         found = await self._find(interaction, turnier)
         if found is None:
             return
@@ -245,7 +252,7 @@ class Turnier(app_commands.Group):
     @app_commands.command(name="pause", description="Nach dieser Runde anhalten")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
     async def pause(self, interaction: Interaction, turnier: int | None = None) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         found = await self._find(interaction, turnier)
         if found is None:
             return
@@ -270,7 +277,7 @@ class Turnier(app_commands.Group):
         turnier: int | None = None,
         runde: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         found = await self._find(interaction, turnier)
         if found is None:
             return
@@ -302,7 +309,7 @@ class Turnier(app_commands.Group):
     async def ersetzen(
         self, interaction: Interaction, spieler: discord.User, turnier: int | None = None
     ) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         found = await self._find(interaction, turnier)
         if found is None:
             return
@@ -346,11 +353,11 @@ class Turnier(app_commands.Group):
         grund: app_commands.Range[str, 1, 300],
         turnier: int | None = None,
     ) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         try:
             points = [int(p) for p in punkte.replace(" ", "").split(",") if p]
         except ValueError:
-            await answers.say(interaction, tt(lang, "bad_points"))
+            await answers.say(interaction, tt(_lang(interaction), "bad_points"))
             return
         found = await self._find(interaction, turnier)
         if found is None:
@@ -381,7 +388,7 @@ class Turnier(app_commands.Group):
     @app_commands.command(name="beenden", description="Das Turnier nach dieser Runde beenden")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
     async def beenden(self, interaction: Interaction, turnier: int | None = None) -> None:
-        lang = _lang(interaction)
+        lang = self._public(interaction)
         found = await self._find(interaction, turnier)
         if found is None:
             return
@@ -428,15 +435,18 @@ class TurnierCog(commands.Cog):
         )
         if not isinstance(channel, discord.TextChannel):
             raise RuntimeError(f"tournament channel {channel.id} is no text channel")
-        name = f"{tournament.name} · Runde {round_number} · Tisch {table_number}"[:100]
+        lang = self.bot.presenter.public_lang(tournament.guild_id)
+        name = tt(
+            lang, "thread_name", name=tournament.name, round=round_number, table=table_number
+        )[:100]
         thread = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
         )
         return int(thread.id)
 
     async def on_tournament_event(self, event: TournamentEvent) -> None:
-        lang = PUBLIC_LANG
         tournament = event.tournament
+        lang = self.bot.presenter.public_lang(tournament.guild_id)
         channel = self.bot.get_partial_messageable(tournament.channel_id)
         match event:
             case RoundStarted(round_number=number, tables=tables):

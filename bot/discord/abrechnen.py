@@ -13,8 +13,20 @@ from bot.rules.records import SCORE_FORMAT, RecordError, score_sheet
 CONTRACTS: tuple[Contract, ...] = tuple(Contract)
 
 
+SPECIAL_KINDS = ("fuchs", "doppelkopf", "karlchen")  # gegen die Alten follows from the result
+PARTIES = ("re", "kontra")
+TRICKS = 12
+
+
 class SheetError(ValueError):
-    """Options that make no score sheet; the message says what is wrong."""
+    """Options that make no score sheet: ``key`` names the text that says what is wrong (in
+    the reader's language, bot.render.texts), ``values`` fill it.
+    """
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +51,23 @@ def score_real_game(
     try:
         seats = tuple(int(s) - 1 for s in re_seats.replace(" ", "").split(",") if s)
     except ValueError:
-        raise SheetError(re_seats) from None
+        raise SheetError("score_bad_seats") from None
+    if not all(0 <= s < 4 for s in seats):
+        raise SheetError("score_bad_seats")
+    # Checked here, not left to the rules core: its messages are English and 0-based.
+    solo = Contract(contract).scored_as_solo if contract in set(Contract) else False
+    if len(set(seats)) != len(seats) or len(seats) != (1 if solo else 2):
+        raise SheetError("score_bad_seat_count_solo" if solo else "score_bad_seat_count")
+    if (re_tricks == 0 and re_augen > 0) or (re_tricks == TRICKS and re_augen < 240):
+        raise SheetError("score_bad_tricks", augen=re_augen, tricks=re_tricks)
     items = []
     for part in (specials or "").split(","):
         if part.strip():
             kind, _, party = part.strip().partition(":")
-            items.append({"kind": kind.strip().lower(), "party": party.strip().lower()})
+            kind, party = kind.strip().lower(), party.strip().lower()
+            if kind not in SPECIAL_KINDS or party not in PARTIES:
+                raise SheetError("score_bad_special")
+            items.append({"kind": kind, "party": party})
     sheet: dict[str, Any] = {
         "format": SCORE_FORMAT,
         "contract": contract,
@@ -56,6 +79,6 @@ def score_real_game(
     }
     try:
         result = score_sheet(sheet).to_dict()
-    except RecordError as error:
-        raise SheetError(str(error)) from None
+    except RecordError:
+        raise SheetError("score_bad_other") from None
     return Scored(Contract(contract), seats, result)

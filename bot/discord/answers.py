@@ -14,7 +14,7 @@ from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.hand import game_over_message
 from bot.render.table import lobby_message
-from bot.render.texts import Lang, lang_of
+from bot.render.texts import Lang
 
 
 async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True) -> None:
@@ -33,29 +33,28 @@ ANSWER_WAITS_FOR_AIS_S = 0.3
 async def post_lobby(
     presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
 ) -> None:
-    """The lobby as the answer to ``/doko tisch`` (deferred): the table's message."""
-    lang = lang_of(interaction.locale)
-    embed, controls = lobby_message(info, lang)
+    """The lobby as the answer to ``/doko tisch`` (deferred): the table's message, in the
+    guild's language.
+    """
+    embed, controls = lobby_message(info, presenter.public_lang(info.guild_id))
     view = components(info, controls)
     message = await interaction.followup.send(embed=embed, view=view, wait=True)
-    await presenter.register_table_message(info, message.id, lang, payload_key(None, embed, view))
+    await presenter.register_table_message(info, message.id, payload_key(None, embed, view))
 
 
 async def show_lobby(
     presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
 ) -> None:
-    """A lobby click (deferred) edits the clicked lobby message at once, in the table's
+    """A lobby click (deferred) edits the clicked lobby message at once, in the guild's
     language.
     """
     if interaction.message is None:
         return
-    state = presenter.tables.get(info.id)
-    lang = state.lang if state else lang_of(interaction.locale)
-    embed, controls = lobby_message(info, lang)
+    embed, controls = lobby_message(info, presenter.public_lang(info.guild_id))
     view = components(info, controls)
     await interaction.edit_original_response(embed=embed, view=view)
     await presenter.register_table_message(
-        info, interaction.message.id, lang, payload_key(None, embed, view)
+        info, interaction.message.id, payload_key(None, embed, view)
     )
 
 

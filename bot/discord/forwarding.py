@@ -11,7 +11,9 @@ click received here and one received by another process alike.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -60,8 +62,9 @@ class Reply(Protocol):
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
+        files: Sequence[discord.File] = (),
     ) -> None:
-        """An answer with an embed or components."""
+        """An answer with an embed, components or files."""
 
     async def acted(self, info: TableInfo) -> None:
         """A game action of this user was taken: show its outcome where they clicked."""
@@ -71,10 +74,17 @@ class Reply(Protocol):
 
 
 def _message(
-    embed: discord.Embed | None, view: discord.ui.View | None, ephemeral: bool
+    embed: discord.Embed | None,
+    view: discord.ui.View | None,
+    ephemeral: bool,
+    files: Sequence[discord.File] = (),
 ) -> dict[str, Any]:
-    """The keyword arguments of a send: discord.py wants an absent embed or view left out."""
+    """The keyword arguments of a send: discord.py wants an absent embed, view or file left
+    out.
+    """
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if files:
+        kwargs["files"] = list(files)
     if embed is not None:
         kwargs["embed"] = embed
     if view is not None:
@@ -105,8 +115,9 @@ class InteractionReply:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
+        files: Sequence[discord.File] = (),
     ) -> None:
-        kwargs = _message(embed, view, ephemeral)
+        kwargs = _message(embed, view, ephemeral, files)
         if self.interaction.response.is_done():
             await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
         else:
@@ -149,6 +160,7 @@ class WebhookReply:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
+        files: Sequence[discord.File] = (),
     ) -> None:
         """A followup; in a DM (the only place interactions are forwarded from) an
         ephemeral one, whatever ``ephemeral`` says.
@@ -156,8 +168,11 @@ class WebhookReply:
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
-        kwargs = _message(embed, view, ephemeral=True)
+        # A sent file is closed after the request: each try gets its own from the bytes.
+        blobs = [(file.fp.read(), file.filename) for file in files]
         for pause in (*ANSWER_RETRIES_S, None):
+            fresh = [discord.File(io.BytesIO(data), filename=name) for data, name in blobs]
+            kwargs = _message(embed, view, ephemeral=True, files=fresh)
             try:
                 await self._webhook.send(content or discord.utils.MISSING, **kwargs)
                 return

@@ -10,6 +10,8 @@ HAND_EDIT_DELAY, so a run of moves becomes one DM edit instead of one each. A cl
 shows the hand after the AIs' replies, and the hand job skips a hand whose DM shows the
 table's version already, so a click costs one hand render and one edit, not two.
 A user whose DMs are closed (403, code 50007) is remembered and served ephemerally instead.
+Public messages speak the guild's language (the ``guild_locale`` its interactions carry,
+remembered per guild), hands the user's.
 
 The ids of the table message and of each player's hand message are stored (db.messages) as
 they are sent and read back before a recovered table's first update, so a restarted process
@@ -53,14 +55,16 @@ from bot.render.controls import Controls
 from bot.render.hand import hand_message, sitting_out_message
 from bot.render.table import (
     closed_message,
+    final_entries,
     final_message,
     game_message,
     lobby_message,
     redeal_text,
     seat_name,
+    spielliste_attachment,
     started_lobby,
 )
-from bot.render.texts import Lang
+from bot.render.texts import Lang, lang_of
 from bot.rules.game import Phase, Redeal
 from db import messages
 
@@ -91,6 +95,7 @@ class Presenter:
         self.tables: dict[int, TableState] = {}
         self.users: dict[int, UserState] = {}
         self.last_game_by_channel: dict[int, int] = {}
+        self.guild_langs: dict[int, Lang] = {}  # by the guild locale its interactions carry
         self._render_turn = asyncio.Lock()
         # Sharded, this process's share of the table edits, by the shards it runs.
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
@@ -111,10 +116,29 @@ class Presenter:
     def note_locale(self, user_id: int, lang: Lang) -> None:
         self.user(user_id).lang = lang
 
-    def table_state(self, info: TableInfo, lang: Lang = "de") -> TableState:
+    def note_guild_locale(self, guild_id: int | None, locale: object) -> None:
+        """The guild's preferred locale, as an interaction from it tells: public messages
+        (the table message, tournament posts) speak its language.
+        """
+        if guild_id is not None and locale:
+            self.guild_langs[guild_id] = lang_of(locale)
+
+    def public_lang(self, guild_id: int | None) -> Lang:
+        """The language of a guild's public messages: its preferred locale as the last
+        interaction from it said, else as the gateway did (a restart), German when unknown.
+        """
+        if guild_id is None:
+            return "de"
+        lang = self.guild_langs.get(guild_id)
+        if lang is not None:
+            return lang
+        guild = self.bot.get_guild(guild_id)
+        return lang_of(guild.preferred_locale) if guild is not None else "de"
+
+    def table_state(self, info: TableInfo) -> TableState:
         state = self.tables.get(info.id)
         if state is None:
-            state = TableState(info.id, info.channel_id, lang, info=info)
+            state = TableState(info.id, info.channel_id, info=info)
             state.job = Coalescer(lambda: self._sync_table(state), self.table_edit_interval)
             self.tables[info.id] = state
         return state
@@ -138,12 +162,9 @@ class Presenter:
         else:
             state.redeal = (new.game_id, None, None)
 
-    async def register_table_message(
-        self, info: TableInfo, message_id: int, lang: Lang, key: Payload
-    ) -> None:
+    async def register_table_message(self, info: TableInfo, message_id: int, key: Payload) -> None:
         """The lobby message a ``/doko tisch`` answer created (or a lobby click showed)."""
-        state = self.table_state(info, lang)
-        state.lang = lang
+        state = self.table_state(info)
         state.message_id, state.message_game, state.message_key = message_id, None, key
         self._update_info(state, info)
         await self._save_table_message(state)
@@ -337,26 +358,38 @@ class Presenter:
         embed: discord.Embed,
         view: discord.ui.View | None,
         game: int | None,
+        file: discord.File | None = None,
     ) -> None:
-        """A new table message, showing game number ``game`` (None: the lobby)."""
+        """A new table message, showing game number ``game`` (None: the lobby), with ``file``
+        (a Spielliste too long for it) attached.
+        """
         message = await self._channel(state.channel_id).send(
-            embed=embed, view=view if view is not None else discord.utils.MISSING
+            embed=embed,
+            view=view if view is not None else discord.utils.MISSING,
+            file=file if file is not None else discord.utils.MISSING,
         )
         state.message_id, state.message_game = message.id, game
         state.message_key = payload_key(None, embed, view)
         await self._save_table_message(state)
 
     async def _edit(
-        self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        state: TableState,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        file: discord.File | None = None,
     ) -> None:
         key = payload_key(None, embed, view)
         if key == state.message_key or state.message_id is None:
             return
         partial = self._channel(state.channel_id).get_partial_message(state.message_id)
         try:
-            await partial.edit(embed=embed, view=view)
+            if file is None:
+                await partial.edit(embed=embed, view=view)
+            else:
+                await partial.edit(embed=embed, view=view, attachments=[file])
         except discord.NotFound:
-            await self._post(state, embed, view, state.message_game)
+            await self._post(state, embed, view, state.message_game, file)
             return
         state.message_key = key
 
@@ -373,16 +406,17 @@ class Presenter:
         info = state.info
         if info is None or state.done:
             return
-        lang = state.lang
+        lang = self.public_lang(info.guild_id)
         for number in sorted(state.finals):
             summary, entry, game_id = state.finals.pop(number)
             last = state.session_over and not state.finals
             embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
             view = components(info, controls)
+            file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
             if state.message_game == number and state.message_id is not None:
-                await self._edit(state, embed, view)
+                await self._edit(state, embed, view, file)
             else:
-                await self._post(state, embed, view, number)
+                await self._post(state, embed, view, number, file)
             state.finished.add(number)
             state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
@@ -391,9 +425,11 @@ class Presenter:
                 embed, controls = final_message(
                     info, summary, entry, game_id, lang, session_over=True
                 )
-                await self._edit(state, embed, components(info, controls))
+                file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
+                await self._edit(state, embed, components(info, controls), file)
             elif not state.session_over and state.message_id is not None:
-                await self._edit(state, closed_message(info, lang), None)
+                embed = closed_message(info, lang)
+                await self._edit(state, embed, None, spielliste_attachment(embed, info, lang))
             state.done = True
             self.tables.pop(info.id, None)
             await messages.forget_table(self.bot.db, info.id)

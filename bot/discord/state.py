@@ -120,7 +120,6 @@ class UserState:
 class TableState:
     table_id: int
     channel_id: int
-    lang: Lang
     info: TableInfo | None = None
     message_id: int | None = None
     message_game: int | None = None  # game number shown; None while it is the lobby

@@ -6,6 +6,9 @@ end of a game, the engine's game summary, in which every card has been played.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -136,10 +139,8 @@ def closed_message(info: TableInfo, lang: Lang) -> Embed:
         description=t(lang, "closed_desc"),
         colour=discord.Colour.dark_grey(),
     )
-    if info.spielliste:
-        embed.add_field(
-            name=t(lang, "spielliste"), value=spielliste_block(info, lang), inline=False
-        )
+    if info.spielliste and not add_spielliste(embed, info, lang):
+        add_spielliste_note(embed, len(info.spielliste), lang)
     return embed
 
 
@@ -332,23 +333,173 @@ def result_lines(result: dict[str, Any], lang: Lang, solo: bool) -> list[str]:
     return lines
 
 
-def spielliste_block(info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()) -> str:
-    """The Spielliste as a fixed-width block (a column per table seat), the newest games kept
-    if it is long.
+# -- the Spielliste -------------------------------------------------------------------------
+
+EMBED_LIMIT = 6000  # Discord's limit on all of an embed's text together
+MAX_FIELDS = 25
+HEAD_WIDTH = 10  # longer names head their column with a letter, named in a legend
+SEAT_LETTERS = "ABCDE"
+
+
+def _plain(name: str) -> str:
+    """A name as a code block can hold it (a backtick would end the block)."""
+    return name.replace("`", "'")
+
+
+def spielliste_heads(info: TableInfo, lang: Lang) -> tuple[list[str], str | None]:
+    """The seat columns' heads, and the legend naming them when they are letters."""
+    names = [seat_name(info, s, lang) for s in range(info.size)]
+    if max(len(n) for n in names) <= HEAD_WIDTH:
+        return [_plain(n) for n in names], None
+    legend = " · ".join(
+        f"`{SEAT_LETTERS[s]}` {discord.utils.escape_markdown(n)}" for s, n in enumerate(names)
+    )
+    return list(SEAT_LETTERS[: info.size]), legend
+
+
+def spielliste_table(
+    info: TableInfo, lang: Lang, entries: Sequence[ListEntry]
+) -> tuple[str, list[str], str | None]:
+    """The Spielliste's head line, one line per game and the legend of the heads: the game's
+    number, each seat's running total, the game's Spielwert.
     """
-    entries = entries or info.spielliste
-    names = [seat_name(info, s, lang)[:8] for s in range(info.size)]
-    head = "  # " + "".join(f"{n:>9}" for n in names)
+    heads, legend = spielliste_heads(info, lang)
+    width = max(6, *(len(h) + 1 for h in heads))
+    number, value = t(lang, "sl_number"), t(lang, "sl_value")
+    head = f"{number:>3} " + "".join(f"{h:>{width}}" for h in heads) + f"  {value}"
     rows = [
-        f"{e.number:>3} " + "".join(f"{tot:>+9d}" for tot in e.totals) + f"  {e.game_value:+d}"
+        f"{e.number:>3} "
+        + "".join(f"{tot:>+{width}d}" for tot in e.totals)
+        + f"  {e.game_value:>+{len(value)}d}"
         for e in entries
     ]
-    while rows:
-        text = "```\n" + "\n".join([head, *rows]) + "\n```"
-        if len(text) <= FIELD_LIMIT:
-            return text
-        rows = rows[1:]
-    return "```\n" + head + "\n```"
+    return head, rows, legend
+
+
+def spielliste_block(
+    info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = (), limit: int = FIELD_LIMIT
+) -> list[str]:
+    """The Spielliste as fixed-width blocks of at most ``limit`` characters each, every game
+    in one of them, the column heads on top of each, the legend (if any) before the first.
+    """
+    entries = entries or info.spielliste
+    head, rows, legend = spielliste_table(info, lang, entries)
+    fence = len("```\n\n```")
+    blocks: list[str] = []
+    prefix = f"{legend}\n" if legend else ""
+    lines: list[str] = [head]
+    size = len(prefix) + fence + len(head)
+    for row in rows:
+        if len(lines) > 1 and size + 1 + len(row) > limit:
+            blocks.append(prefix + "```\n" + "\n".join(lines) + "\n```")
+            prefix, lines, size = "", [head], fence + len(head)
+        lines.append(row)
+        size += 1 + len(row)
+    blocks.append(prefix + "```\n" + "\n".join(lines) + "\n```")
+    return blocks
+
+
+def spielliste_text(info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()) -> str:
+    """The whole Spielliste as plain text (a file, when it fits no message)."""
+    head, rows, _ = spielliste_table(info, lang, entries or info.spielliste)
+    names = [t(lang, "seat_line", n=s + 1, name=seat_name(info, s, lang)) for s in range(info.size)]
+    heads, legend = spielliste_heads(info, lang)
+    key = [f"{h} = {n}" for h, n in zip(heads, names, strict=True)] if legend else names
+    return "\n".join([t(lang, "spielliste"), *key, "", head, *rows]) + "\n"
+
+
+def add_spielliste(
+    embed: Embed, info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()
+) -> bool:
+    """The Spielliste as the embed's last fields, split over as many as it takes; False
+    (and nothing added) when all of it does not fit the embed.
+    """
+    blocks = spielliste_block(info, lang, entries)
+    names = [
+        t(lang, "spielliste")
+        if len(blocks) == 1
+        else t(lang, "spielliste_part", n=i + 1, of=len(blocks))
+        for i in range(len(blocks))
+    ]
+    size = sum(len(n) + len(b) for n, b in zip(names, blocks, strict=True))
+    if len(embed) + size > EMBED_LIMIT or len(embed.fields) + len(blocks) > MAX_FIELDS:
+        return False
+    for name, block in zip(names, blocks, strict=True):
+        embed.add_field(name=name, value=block, inline=False)
+    return True
+
+
+def add_spielliste_note(embed: Embed, games: int, lang: Lang) -> None:
+    """In place of a Spielliste too long for the embed: word that it comes as a file."""
+    embed.add_field(name=t(lang, "spielliste"), value=t(lang, "spielliste_file", games=games))
+
+
+def spielliste_attachment(
+    embed: Embed, info: TableInfo, lang: Lang, entries: Sequence[ListEntry] = ()
+) -> discord.File | None:
+    """The Spielliste as a text file, when ``embed`` (a final or closed message) could not
+    hold it and says so.
+    """
+    entries = entries or info.spielliste
+    note = t(lang, "spielliste_file", games=len(entries))
+    if not any(field.value == note for field in embed.fields):
+        return None
+    data = spielliste_text(info, lang, entries).encode()
+    return discord.File(io.BytesIO(data), filename=f"spielliste-{info.id}.txt")
+
+
+def final_entries(info: TableInfo, entry: ListEntry) -> list[ListEntry]:
+    """The Spielliste a game's final message shows: up to that game."""
+    return [e for e in info.spielliste if e.number <= entry.number] or [entry]
+
+
+def spielliste_csv(info: TableInfo, lang: Lang) -> str:
+    """The round's Spielliste as CSV, headed in the reader's language: per game its number,
+    contract, solo kind, soloist and Spielwert, then each seat's points and running total.
+    """
+    names = [seat_name(info, s, lang) for s in range(info.size)]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    head = [t(lang, key) for key in ("sl_number", "csv_contract", "csv_solo", "csv_soloist")]
+    head.append(t(lang, "sl_value"))
+    for name in names:
+        head += [name, t(lang, "csv_total", name=name)]
+    writer.writerow(head)
+    for e in info.spielliste:
+        soloist = names[e.soloist] if e.soloist is not None else ""
+        kind = t(lang, f"csv_solo_{e.solo_kind}") if e.solo_kind else ""
+        row: list[object] = [e.number, contract_name(e.contract, lang), kind, soloist]
+        row.append(e.game_value)
+        for points, total in zip(e.scores, e.totals, strict=True):
+            row += [points, total]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def spielliste_json(info: TableInfo) -> str:
+    """The round's Spielliste as JSON for programs: stable keys, the rules' own ids, seats
+    from 1 as players count them.
+    """
+    players = [
+        {"seat": s + 1, "name": seat.name if seat else None, "bot": bool(seat and seat.is_ai)}
+        for s, seat in enumerate(info.seats)
+    ]
+    games = [
+        {
+            "number": e.number,
+            "contract": e.contract,
+            "solo_kind": e.solo_kind,
+            "soloist": e.soloist + 1 if e.soloist is not None else None,
+            "sitting_out": e.sitting_out + 1 if e.sitting_out is not None else None,
+            "game_value": e.game_value,
+            "points": list(e.scores),
+            "totals": list(e.totals),
+        }
+        for e in info.spielliste
+    ]
+    data: dict[str, Any] = {"table": info.id, "games_per_round": info.games_per_session}
+    data |= {"players": players, "games": games}
+    return json.dumps(data, ensure_ascii=False, indent=1)
 
 
 def final_message(
@@ -436,11 +587,11 @@ def final_message(
         ),
         inline=False,
     )
-    upto = [e for e in info.spielliste if e.number <= entry.number] or [entry]
-    embed.add_field(
-        name=t(lang, "spielliste"), value=spielliste_block(info, lang, upto), inline=False
-    )
     embed.set_footer(text=t(lang, "footer", table=info.id, number=entry.number, game_id=game_id))
+    upto = final_entries(info, entry)
+    if not add_spielliste(embed, info, lang, upto):
+        # Never a part of it: the whole Spielliste goes along as a file.
+        add_spielliste_note(embed, len(upto), lang)
     return embed, (Button(TableButton("rules"), t(lang, "btn_rules")),)
 
 

@@ -140,7 +140,6 @@ DE: dict[str, str] = {
     "stand_empty": "Noch kein Spiel beendet.",
     "rules_title": "Regeln",
     "score_title": "Abrechnung",
-    "score_bad": "Die Angaben passen nicht: {error}",
     "score_seats": "Re: {seats}",
     "seat_short": "Platz {n}",
     "help_title": "Doppelkopf-Hilfe",
@@ -243,6 +242,28 @@ DE: dict[str, str] = {
     "suit_1": "Pik",
     "suit_2": "Herz",
     "suit_3": "Karo",
+    # Spielliste and one language per reader (issue 18)
+    "sl_number": "Nr",
+    "sl_value": "Wert",
+    "spielliste_part": "Spielliste, Teil {n} von {of}",
+    "spielliste_file": "Die Spielliste ({games} Spiele) ist zu lang für eine Nachricht: "
+    "sie hängt als Datei an.",
+    "stand_files": "Die Spielliste von Tisch {table} als CSV- und JSON-Datei.",
+    "score_bad_seats": "Re-Plätze bitte als Zahlen von 1 bis 4 angeben, z. B. 1,3.",
+    "score_bad_seat_count_solo": "Im Solo steht nur der Solist bei Re: genau ein Platz.",
+    "score_bad_seat_count": "Re hat zwei verschiedene Plätze, z. B. 1,3.",
+    "score_bad_tricks": "Augen und Stiche passen nicht zusammen ({augen} Augen in {tricks} "
+    "Stichen).",
+    "score_bad_special": "Sonderpunkte bitte als Art:Partei angeben, z. B. fuchs:re "
+    "(Arten: fuchs, doppelkopf, karlchen; Parteien: re, kontra).",
+    "score_bad_other": "Diese Angaben ergeben keine Abrechnung.",
+    "csv_contract": "Spiel",
+    "csv_solo": "Solo-Art",
+    "csv_soloist": "Solist",
+    "csv_total": "{name} gesamt",
+    "csv_solo_pflicht": "Pflichtsolo",
+    "csv_solo_lust": "Lustsolo",
+    "csv_solo_vorgefuehrt": "vorgeführt",
 }
 
 EN: dict[str, str] = {
@@ -365,7 +386,6 @@ EN: dict[str, str] = {
     "stand_empty": "No game finished yet.",
     "rules_title": "Rules",
     "score_title": "Score",
-    "score_bad": "The entries do not fit: {error}",
     "score_seats": "Re: {seats}",
     "seat_short": "seat {n}",
     "help_title": "Doppelkopf help",
@@ -463,6 +483,27 @@ EN: dict[str, str] = {
     "suit_1": "Pik (spades)",
     "suit_2": "Herz (hearts)",
     "suit_3": "Karo (diamonds)",
+    # Spielliste and one language per reader (issue 18)
+    "sl_number": "No",
+    "sl_value": "Value",
+    "spielliste_part": "Spielliste, part {n} of {of}",
+    "spielliste_file": "The Spielliste ({games} games) is too long for a message: "
+    "it comes as a file.",
+    "stand_files": "The Spielliste of table {table} as CSV and JSON files.",
+    "score_bad_seats": "Give the Re seats as numbers from 1 to 4, e.g. 1,3.",
+    "score_bad_seat_count_solo": "In a solo only the soloist is Re: exactly one seat.",
+    "score_bad_seat_count": "Re has two different seats, e.g. 1,3.",
+    "score_bad_tricks": "Augen and tricks do not fit together ({augen} Augen in {tricks} tricks).",
+    "score_bad_special": "Give Sonderpunkte as kind:party, e.g. fuchs:re "
+    "(kinds: fuchs, doppelkopf, karlchen; parties: re, kontra).",
+    "score_bad_other": "These entries make no score sheet.",
+    "csv_contract": "Contract",
+    "csv_solo": "Solo kind",
+    "csv_soloist": "Soloist",
+    "csv_total": "{name} total",
+    "csv_solo_pflicht": "Pflichtsolo (compulsory)",
+    "csv_solo_lust": "Lustsolo (voluntary)",
+    "csv_solo_vorgefuehrt": "vorgeführt (forced at the end)",
 }
 
 TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}

@@ -35,6 +35,7 @@ EN: dict[str, str] = {
     "re_augen": "re_augen",
     "re_stiche": "re_tricks",
     "sonderpunkte": "bonus_points",
+    "dateien": "files",
     # descriptions
     "Doppelkopf am Tisch": "Doppelkopf at the table",
     "Einen Tisch in diesem Kanal eröffnen": "Open a table in this channel",
@@ -52,6 +53,7 @@ EN: dict[str, str] = {
     "Eine Ansage oder Absage machen": "Make a call (Ansage or Absage)",
     "Re, Kontra, keine 90/60/30 oder schwarz": "Re, Kontra, no 90/60/30 or schwarz",
     "Die Spielliste dieses Tisches": "This table's Spielliste",
+    "Als CSV- und JSON-Datei, nur für dich": "As CSV and JSON files, only for you",
     "Die Rangliste dieses Servers": "This server's leaderboard",
     "Die Zahlen eines Spielers": "A player's figures",
     "Wessen Statistik (Standard: deine)": "Whose figures (default: yours)",

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from discord import Embed
+from discord.utils import escape_markdown
 
 from bot.engine.model import EngineError
 from bot.engine.tournaments import Overview, SeatedTable
 from bot.render.errors import error_text
+from bot.render.presets import preset_name
 from bot.render.texts import Lang
 from bot.rules.round import SoloKind
 from bot.tournament import GameScore, Participant, StandingRow, Substitute
@@ -73,10 +76,20 @@ DE: dict[str, str] = {
     "err_bad_games": "Eine Runde hat 1 bis 100 Spiele.",
     "err_bad_name": "Der Name braucht 1 bis 80 Zeichen.",
     "err_bad_start_time": "Der Beginn muss in der Zukunft liegen.",
-    "err_bad_correction": "Die Berichtigung geht nicht: {detail}",
+    "err_bad_correction": "Diese Berichtigung geht nicht.",
     "err_no_such_table": "Diesen Tisch gibt es nicht.",
-    "err_planning": "Die Runde lässt sich nicht setzen: {detail}",
+    "err_planning": "Die Runde lässt sich nicht setzen.",
     "err_no_channels": "Für die Tische kann kein Thread geöffnet werden.",
+    # Spielliste and one language per reader (issue 18)
+    "sheet_number": "Nr",
+    "sheet_solo": "Solo",
+    "sheet_part": "{title} · Teil {n} von {of}",
+    "thread_name": "{name} · Runde {round} · Tisch {table}",
+    "err_correction_no_game": "Runde {round}, Tisch {table} hat kein Spiel {game}.",
+    "err_correction_count": "Bitte genau {n} Punktzahlen angeben, eine je Platz in "
+    "Sitzreihenfolge.",
+    "err_correction_unchanged": "Die Punkte sind dieselben wie bisher: nichts zu berichtigen.",
+    "err_correction_reason": "Eine Berichtigung braucht einen Grund.",
 }
 
 EN: dict[str, str] = {
@@ -133,10 +146,19 @@ EN: dict[str, str] = {
     "err_bad_games": "A round has 1 to 100 games.",
     "err_bad_name": "The name needs 1 to 80 characters.",
     "err_bad_start_time": "The start must lie in the future.",
-    "err_bad_correction": "That correction does not work: {detail}",
+    "err_bad_correction": "That correction does not work.",
     "err_no_such_table": "There is no such table.",
-    "err_planning": "The round cannot be seated: {detail}",
+    "err_planning": "The round cannot be seated.",
     "err_no_channels": "No thread can be opened for the tables.",
+    # Spielliste and one language per reader (issue 18)
+    "sheet_number": "No",
+    "sheet_solo": "Solo",
+    "sheet_part": "{title} · part {n} of {of}",
+    "thread_name": "{name} · round {round} · table {table}",
+    "err_correction_no_game": "Round {round}, table {table} has no game {game}.",
+    "err_correction_count": "Give exactly {n} scores, one per seat in seat order.",
+    "err_correction_unchanged": "The points are the same as before: nothing to correct.",
+    "err_correction_reason": "A correction needs a reason.",
 }
 
 TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}
@@ -148,10 +170,29 @@ def tt(lang: Lang, key: str, **values: object) -> str:
     return template.format(**values) if values else template
 
 
+# The tournament service explains a refused correction in English: the cases a player can
+# cause get their own text, the rest the plain one (never the English detail).
+CORRECTION_DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"no game at round (?P<round>\d+), table (?P<table>\d+), game (?P<game>\d+)"),
+        "err_correction_no_game",
+    ),
+    (re.compile(r"give (?P<n>\d+) scores"), "err_correction_count"),
+    (re.compile(r"the scores are unchanged"), "err_correction_unchanged"),
+    (re.compile(r"needs a reason"), "err_correction_reason"),
+)
+
+
 def turnier_error(error: EngineError, lang: Lang) -> str:
+    """A refusal of the tournament service in the reader's language."""
+    if error.reason == "bad_correction":
+        for pattern, key in CORRECTION_DETAILS:
+            found = pattern.search(str(error))
+            if found:
+                return tt(lang, key, **found.groupdict())
     key = f"err_{error.reason}"
     if key in DE:
-        return tt(lang, key, detail=str(error))
+        return tt(lang, key)
     return error_text(error, lang)
 
 
@@ -230,7 +271,7 @@ def overview_embed(view: Overview, lang: Lang) -> Embed:
         status=status_text(view, lang),
         rounds=t.rounds,
         games=t.games_per_round,
-        preset=t.preset,
+        preset=preset_name(t.preset, lang),
         start=start,
     )
     field = view.field
@@ -282,24 +323,36 @@ def results_embed(view: Overview, lang: Lang, round_number: int | None = None) -
         for shown, table in enumerate(tables):
             name = tt(lang, "sheet_title", round=round_number, table=table.number)
             games = view.table_games(round_number, table.number)
-            value = sheet_block(table, games, view.names, lang)
-            room -= len(name) + len(value)
-            if room < 0 or shown == MAX_SHEETS:
+            fields = sheet_fields(name, table, games, view.names, lang)
+            room -= sum(len(n) + len(v) for n, v in fields)
+            if room < 0 or len(embed.fields) + len(fields) > MAX_SHEETS:
+                # Whole sheets only: a table's sheet is never cut (its thread has it all).
                 more = tt(lang, "more_tables", n=len(tables) - shown)
                 embed.add_field(name="…", value=more, inline=False)
                 break
-            embed.add_field(name=name, value=value, inline=False)
+            for field_name, value in fields:
+                embed.add_field(name=field_name, value=value, inline=False)
     if audit:
         embed.add_field(name=tt(lang, "audit"), value=audit, inline=False)
     return embed
 
 
+HEAD_WIDTH = 10  # longer names head their column with a letter, named in a legend
+SEAT_LETTERS = "ABCDE"
+
+
 def sheet_block(
     table: SeatedTable, games: Sequence[GameScore], names: Mapping[Participant, str], lang: Lang
-) -> str:
-    """A table's Spielliste with running totals and the separate Pflichtsolo column."""
-    heads = [name_of(p, names, lang)[:7] for p in table.seats]
-    head = "  #" + "".join(f"{h:>8}" for h in heads) + "  PS"
+) -> list[str]:
+    """A table's Spielliste with running totals and the separate Pflichtsolo column, every
+    game of the round in one of the blocks (each at most FIELD_LIMIT long, headed alike).
+    """
+    full = [name_of(p, names, lang) for p in table.seats]
+    letters = max(len(n) for n in full) > HEAD_WIDTH
+    heads = list(SEAT_LETTERS[: len(full)]) if letters else [n.replace("`", "'") for n in full]
+    width = max(6, *(len(h) + 1 for h in heads))
+    number, solo = tt(lang, "sheet_number"), tt(lang, "sheet_solo")
+    head = f"{number:>3}" + "".join(f"{h:>{width}}" for h in heads) + f"  {solo}"
     # Columns are seats: a substitute who took a seat over scores in that seat's column.
     totals = [0] * len(table.seats)
     rows = []
@@ -309,13 +362,43 @@ def sheet_block(
             totals[seat] += points
         mark = ""
         if game.solo_kind is not None and game.soloist in order:
-            mark = f"{SOLO_MARK[game.solo_kind]}{order.index(game.soloist) + 1}"
-        rows.append(f"{game.ref.game:>3}" + "".join(f"{x:>+8d}" for x in totals) + f"  {mark}")
-    while True:
-        text = "```\n" + "\n".join([tt(lang, "sheet_head"), head, *rows]) + "\n```"
-        if len(text) <= FIELD_LIMIT or not rows:
-            return text
-        rows = rows[1:]
+            index = order.index(game.soloist)
+            mark = SOLO_MARK[game.solo_kind] + (heads[index] if letters else str(index + 1))
+        rows.append(
+            f"{game.ref.game:>3}" + "".join(f"{x:>+{width}d}" for x in totals) + f"  {mark}"
+        )
+    legend = ""
+    if letters:
+        legend = " · ".join(f"`{h}` {escape_markdown(n)}" for h, n in zip(heads, full, strict=True))
+        legend += "\n"
+    top = [tt(lang, "sheet_head"), head]
+    blocks: list[str] = []
+    lines: list[str] = []
+    for row in [*rows, None]:
+        text = "```\n" + "\n".join([*top, *lines]) + "\n```"
+        if row is None or (lines and len(legend) + len(text) + len(row) + 1 > FIELD_LIMIT):
+            blocks.append(legend + text)
+            legend, top, lines = "", [head], []
+        if row is not None:
+            lines.append(row)
+    return blocks
+
+
+def sheet_fields(
+    title: str,
+    table: SeatedTable,
+    games: Sequence[GameScore],
+    names: Mapping[Participant, str],
+    lang: Lang,
+) -> list[tuple[str, str]]:
+    """A table's sheet as embed fields: the title on the first, its parts numbered."""
+    blocks = sheet_block(table, games, names, lang)
+    if len(blocks) == 1:
+        return [(title, blocks[0])]
+    return [
+        (tt(lang, "sheet_part", title=title, n=i + 1, of=len(blocks)), block)
+        for i, block in enumerate(blocks)
+    ]
 
 
 def sheet_embed(
@@ -325,8 +408,15 @@ def sheet_embed(
     problems: Sequence[str],
     lang: Lang,
 ) -> Embed:
-    embed = Embed(title=tt(lang, "sheet_title", round=table.round_number, table=table.number))
-    embed.description = sheet_block(table, games, names, lang)
+    """A finished table's sheet: all its games, over several fields when it is long."""
+    title = tt(lang, "sheet_title", round=table.round_number, table=table.number)
+    embed = Embed(title=title)
+    fields = sheet_fields(title, table, games, names, lang)
+    if len(fields) == 1:
+        embed.description = fields[0][1]
+    else:
+        for name, value in fields:
+            embed.add_field(name=name, value=value, inline=False)
     if problems:
         embed.add_field(
             name="⚠",

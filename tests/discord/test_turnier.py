@@ -94,7 +94,7 @@ async def test_a_tournament_of_eight_in_two_threads(make_world: Any) -> None:
     for thread in threads:
         texts = [message_text(m) for m in world.fake.channel_messages(thread)]
         assert any("Spielwert" in t for t in texts)
-        assert any("Spielliste · Runde 1" in t and "PS" in t for t in texts)
+        assert any("Spielliste · Runde 1" in t and "Solo" in t for t in texts)
     posted = "\n".join(message_text(m) for m in world.fake.channel_messages(world.channel))
     assert "Runde 1" in posted and "Endstand" in posted
     ix = await world.run(ben, "turnier ergebnis", runde=1)

@@ -17,7 +17,6 @@ from bot.render.table import (
     lobby_message,
     result_lines,
     rules_text,
-    spielliste_block,
 )
 from bot.render.terms import card_label, contract_name
 from bot.render.texts import Lang, t
@@ -270,53 +269,6 @@ def test_the_lobby_embed_fits_discord(preset: str, size: int, lang: Lang) -> Non
     # The embed only: the lobby's buttons are being reworked elsewhere.
     embed, _ = lobby_message(table_info(None, size=size, rules=PRESETS[preset]), lang)
     assert limit_errors(embeds=[embed]) == []
-
-
-# -- the Spielliste -------------------------------------------------------------------------
-
-
-def rows_of(block: str) -> list[list[str]]:
-    lines = block.strip("`\n").splitlines()
-    return [line.split() for line in lines[1:]]
-
-
-@pytest.mark.parametrize("size", [4, 5])
-def test_the_spielliste_has_a_column_per_seat_with_running_totals(size: int) -> None:
-    spielliste = long_spielliste(6, size)
-    block = spielliste_block(table_info(None, size=size, spielliste=spielliste), "de")
-    assert block.startswith("```\n") and block.endswith("\n```")
-    rows = rows_of(block)
-    assert len(rows) == 6
-    for row, entry in zip(rows, spielliste, strict=True):
-        assert int(row[0]) == entry.number
-        assert [int(x) for x in row[1 : 1 + size]] == list(entry.totals)
-        assert int(row[1 + size]) == entry.game_value
-        assert sum(entry.totals) == 0
-    head = block.splitlines()[1]
-    for name in NAMES[:size]:
-        assert name[:8] in head
-
-
-@pytest.mark.parametrize("size", [4, 5])
-def test_a_long_spielliste_keeps_the_newest_games(size: int) -> None:
-    spielliste = long_spielliste(120, size)
-    block = spielliste_block(table_info(None, size=size, spielliste=spielliste), "de")
-    assert len(block) <= 1024
-    rows = rows_of(block)
-    numbers = [int(r[0]) for r in rows]
-    assert numbers == list(range(121 - len(rows), 121))  # the newest, in order, none skipped
-    assert [int(x) for x in rows[-1][1 : 1 + size]] == list(spielliste[-1].totals)
-
-
-def test_the_final_message_lists_the_spielliste_up_to_its_game(lang: Lang) -> None:
-    games = session(5, seed=9)
-    spielliste = tuple(e for _, e in games)
-    game, entry = games[2]
-    info = table_info(None, spielliste=spielliste)  # the engine has moved on to game 5
-    embed, _ = final_message(info, game_summary(game), entry, 77, lang)
-    sheet = next(f.value for f in embed.fields if f.name == t(lang, "spielliste"))
-    assert sheet is not None
-    assert [int(r[0]) for r in rows_of(sheet)] == [1, 2, 3]
 
 
 # -- the end of a game: what the final message says ------------------------------------------

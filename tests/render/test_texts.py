@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import random
 import re
 import string
+from collections.abc import Iterator
+from dataclasses import replace
 
 import discord
 import pytest
 
+from bot.discord import abrechnen
+from bot.engine.model import SeatInfo, TableInfo
 from bot.render import terms, turnier
+from bot.render.controls import Controls, Select
+from bot.render.hand import game_over_message, hand_message, sitting_out_message
+from bot.render.stats import score_embed
+from bot.render.table import closed_message, final_message, game_message, lobby_message, rules_text
 from bot.render.terms import (
     CALL_NAMES,
     CALL_OPTIONS,
@@ -26,8 +35,13 @@ from bot.render.texts import DE, EN, Lang, lang_of, t
 from bot.rules.calls import Call, Party
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
+from bot.rules.game import Deal, Game, Phase
+from bot.rules.presets import PRESETS
+from bot.rules.records import game_summary
 from bot.rules.ruleset import DDV, NoWinnerScore
 from bot.rules.scoring import ScoreFacts, Sonderpunkt, score
+from bot.rules.view import player_view
+from tests.render import helpers
 
 LANGS: tuple[Lang, ...] = ("de", "en")
 TEXTS_OF = {"de": DE, "en": EN}
@@ -310,3 +324,127 @@ def test_every_spielwert_item_has_a_name(item: str, lang: Lang) -> None:
 )
 def test_exact_item_names(item: str, lang: Lang, expected: str) -> None:
     assert item_name(item, lang) == expected
+
+
+# -- every message, rendered: one language each, no raw id -----------------------------------
+
+# Plain names: a player called "von Kreuzberg" would read as German in an English message.
+PLAIN_NAMES = ("Anna", "Ben", "Clara", "Dirk", "Erika")
+# A rules id, a preset key or a score note as the code spells it: no player should read one.
+RAW_ID = re.compile(r"\b(?:[a-z0-9]+(?:_[a-z0-9]+)+|ddv|eigene)\b")
+
+
+def plain_info(info: TableInfo, size: int) -> TableInfo:
+    seats = tuple(
+        SeatInfo(s, None, f"Bot {s + 1}", "leicht")
+        if s == size - 1
+        else SeatInfo(s, 100 + s, n, None)
+        for s, n in enumerate(PLAIN_NAMES[:size])
+    )
+    return replace(info, seats=seats)
+
+
+def control_labels(controls: Controls) -> list[str]:
+    labels: list[str] = []
+    for control in controls:
+        if isinstance(control, Select):
+            labels += [control.placeholder, *(o.label for o in control.options)]
+        else:
+            labels.append(control.label)
+    return labels
+
+
+def embed_text(embed: discord.Embed) -> str:
+    return helpers.visible_text(embed)
+
+
+def rendered_messages(lang: Lang) -> Iterator[tuple[str, str]]:
+    """Every kind of message the bot sends, rendered in ``lang``: (what, the text read)."""
+    from tests.render import test_turnier as turnier_cases
+
+    for preset in sorted(PRESETS):
+        for size in (4, 5):
+            info = plain_info(helpers.table_info(None, size=size, rules=PRESETS[preset]), size)
+            embed, controls = lobby_message(info, lang)
+            yield (
+                f"lobby {preset} {size}",
+                "\n".join([embed_text(embed), *control_labels(controls)]),
+            )
+            yield f"rules {preset}", rules_text(info.rules, 24, lang)
+    games = helpers.session(30, seed=11)
+    spielliste = tuple(e for _, e in games)
+    info = plain_info(helpers.table_info(None, spielliste=spielliste), 4)
+    for index, (game, entry) in enumerate(games):
+        summary = game_summary(game)
+        if index == 0:  # a Bock game, as a round with Bock rules books it
+            summary["bock"] = 2
+            summary["result"]["notes"] = [*summary["result"].get("notes", []), "bock_x2"]
+        embed, controls = final_message(info, summary, entry, 100 + index, lang, index == 29)
+        yield f"final {index}", "\n".join([embed_text(embed), *control_labels(controls)])
+    yield "closed", embed_text(closed_message(info, lang))
+    for seed in range(4):
+        for plays in (0, 5, 30):
+            game = _game_at(seed, plays)
+            info = plain_info(helpers.table_info(game, spielliste=spielliste[:3]), 4)
+            embed, controls = game_message(info, lang, dm_closed=("Anna",), redeal=None)
+            yield f"game {seed} {plays}", "\n".join([embed_text(embed), *control_labels(controls)])
+            for seat in range(4):
+                content, hand = hand_message(info, player_view(game, seat), lang)
+                yield f"hand {seed} {plays} {seat}", "\n".join([content, *control_labels(hand)])
+            yield "game over", game_over_message(info, 100, lang)
+    five = plain_info(helpers.table_info(_game_at(1, 3), size=5, game_seats=(1, 2, 3, 4)), 5)
+    content, controls = sitting_out_message(five, lang)
+    yield "sitting out", "\n".join([content, *control_labels(controls)])
+    for options in (
+        ("normal", "1,3", 151, 8, "re", None, "fuchs:re"),
+        ("solo_damen", "2", 100, 4, None, "kontra", None),
+        ("hochzeit", "1,2", 0, 0, None, None, None),
+    ):
+        scored = abrechnen.score_real_game(*options)
+        yield (
+            f"score {options[0]}",
+            embed_text(score_embed(scored.contract, scored.re_seats, scored.result, lang)),
+        )
+    view = turnier_cases.overview(players=12, games=6, audit=2)
+    plain = {p: PLAIN_NAMES[i % 5] + str(i) for i, p in enumerate(view.names)}
+    entrants = tuple(replace(e, display_name=plain[e.user_id]) for e in view.entrants)
+    tournament = replace(view.tournament, name="Herbst")
+    view = replace(view, names=plain, entrants=entrants, tournament=tournament)
+    yield "overview", embed_text(turnier.overview_embed(view, lang))
+    yield "round", embed_text(turnier.round_embed("Herbst", 1, view.tables[:3], plain, lang))
+    yield "results", embed_text(turnier.results_embed(view, lang, 1))
+    table = view.tables[0]
+    games_of = view.table_games(1, table.number)
+    yield "sheet", embed_text(turnier.sheet_embed(table, games_of, plain, ["x"], lang))
+
+
+def _game_at(seed: int, plays: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(Deal.shuffled(seed, dealer=seed % 4))
+    return helpers.drive(
+        game,
+        helpers.gesund_and_random(rng),
+        until=lambda g: g.phase is Phase.PLAY and len(helpers.played_cards(g)) >= plays,
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_reads_in_one_language_and_shows_no_raw_id(lang: Lang) -> None:
+    other = ENGLISH_WORDS if lang == "de" else GERMAN_WORDS
+    wrong: dict[str, object] = {}
+    for what, text in rendered_messages(lang):
+        assert text.strip(), what
+        if "{" in text or "}" in text:
+            wrong[what] = "unformatted placeholder"
+        found = words(CARD_LABEL_RE.sub(" ", text)) & other  # ♠A is a card, not "a"
+        raw = RAW_ID.findall(text)
+        if found or raw:
+            wrong[what] = (sorted(found), raw)
+    assert wrong == {}
+
+
+def test_the_raw_id_check_sees_what_it_must() -> None:
+    # A guard for the test above: the ids the issue names would be caught.
+    for raw in ("ddv", "bock_x2", "re_announced_doubles", "ohne_neunen", "solo_damen"):
+        assert RAW_ID.search(f"Regeln: {raw}."), raw
+    assert not RAW_ID.search("DDV-Turnier · Bock ×2 · Damensolo")

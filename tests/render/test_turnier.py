@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import string
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
+from bot.engine.model import EngineError
 from bot.engine.tournaments import Overview, SeatedTable
 from bot.render.texts import Lang
 from bot.render.turnier import (
@@ -20,15 +22,18 @@ from bot.render.turnier import (
     sheet_block,
     sheet_embed,
     tt,
+    turnier_error,
 )
 from bot.rules.round import SoloKind
 from bot.tournament import (
     AuditEntry,
+    CorrectionError,
     GameRef,
     GameScore,
     Participant,
     Substitute,
     TournamentResults,
+    apply_correction,
 )
 from db.tournaments import EntrantRow, TournamentRow
 
@@ -213,8 +218,8 @@ def test_the_standings_of_a_round_with_two_tables_fit_discord(lang: Lang) -> Non
 def test_the_standings_of_a_round_with_several_tables_fit_discord(players: int) -> None:
     embed = results_embed(overview(players=players, games=24), "de", round_number=1)
     assert limit_errors(embeds=[embed]) == []
-    # The sheets that do not fit are counted, not dropped silently.
-    sheets = [f for f in embed.fields if f.name != "…"]
+    # The sheets that do not fit are counted, not dropped silently; a long one takes parts.
+    sheets = {str(f.name).split(" · Teil")[0] for f in embed.fields if f.name != "…"}
     notes = [f.value for f in embed.fields if f.name == "…"]
     assert len(sheets) + sum(int(str(n).split()[0]) for n in notes) == players // 4
 
@@ -233,24 +238,54 @@ def test_a_sheet_has_running_totals_per_seat_and_the_solo_column() -> None:
             solo_kind=SoloKind.PFLICHT,
         ),
     ]
-    block = sheet_block(table, games, names, "de")
-    lines = block.strip("`\n").splitlines()
+    blocks = sheet_block(table, games, names, "de")
+    assert len(blocks) == 1
+    legend, code = blocks[0].split("```\n", 1)
+    assert "`C` Bot 1 (Ersatz)" in legend  # the substitute's column, named
+    assert f"`A` {name(0)}" in legend  # long names in full, in the legend
+    lines = code.strip("`\n").splitlines()
     assert lines[0] == tt("de", "sheet_head")
-    assert "Bot 1 (" in lines[1]  # the substitute's column, named
+    assert lines[1].split() == ["Nr", "A", "B", "C", "D", "Solo"]  # every column headed
     assert lines[2].split() == ["1", "+1", "+1", "-1", "-1"]
-    assert lines[3].split() == ["2", "-2", "-2", "+8", "-4", "P3"]
+    assert lines[3].split() == ["2", "-2", "-2", "+8", "-4", "PC"]
+
+
+def test_short_names_head_the_sheet_in_full() -> None:
+    table = SeatedTable(1, 1, 5000, None, tuple(player(i) for i in range(4)), True)
+    names = {player(i): n for i, n in enumerate(("Anna", "Ben", "Clara", "Dirk"))}
+    game = GameScore(GameRef(1, 1, 1), tuple((player(i), 3 if i == 0 else -1) for i in range(4)))
+    blocks = sheet_block(
+        table, [replace(game, soloist=player(0), solo_kind=SoloKind.LUST)], names, "en"
+    )
+    lines = blocks[0].strip("`\n").splitlines()
+    assert lines[1].split() == ["No", "Anna", "Ben", "Clara", "Dirk", "Solo"]
+    assert lines[2].split() == ["1", "+3", "-1", "-1", "-1", "L1"]
+
+
+def sheet_rows(blocks: list[str]) -> list[list[str]]:
+    rows = []
+    for block in blocks:
+        lines = block.split("```\n", 1)[1].strip("`\n").splitlines()
+        rows += [line.split() for line in lines if line.split()[0].isdigit()]
+    return rows
 
 
 @pytest.mark.parametrize("games", [1, 24, 100])
-def test_a_table_sheet_fits_discord(games: int, lang: Lang) -> None:
+def test_a_table_sheet_fits_discord_and_keeps_every_game(games: int, lang: Lang) -> None:
     table = tables_of(1, 5)[0]
     played = games_of(table, games, 1)
-    embed = sheet_embed(
-        table, played, {player(i): name(i) for i in range(5)}, ["x" * 300] * 5, lang
-    )
+    names = {player(i): name(i) for i in range(5)}
+    embed = sheet_embed(table, played, names, ["x" * 300] * 5, lang)
     assert limit_errors(embeds=[embed]) == []
-    last = (embed.description or "").strip("`\n").splitlines()[-1].split()
-    assert int(last[0]) == games  # the newest game is kept when the sheet is cut
+    parts = [embed.description or ""] + [f.value or "" for f in embed.fields if f.name != "⚠"]
+    rows = sheet_rows([p for p in parts if "```" in p])
+    assert [int(r[0]) for r in rows] == list(range(1, games + 1))
+
+
+def test_sheet_blocks_stay_within_a_field_and_keep_every_game(lang: Lang) -> None:
+    blocks = sheet_block(tables_of(1, 5)[0], games_of(tables_of(1, 5)[0], 24, 2), {}, lang)
+    assert all(len(b) <= 1000 for b in blocks)
+    assert [int(r[0]) for r in sheet_rows(blocks)] == list(range(1, 25))
 
 
 def test_tournament_command_names_are_valid_discord_names() -> None:
@@ -260,3 +295,47 @@ def test_tournament_command_names_are_valid_discord_names() -> None:
         assert english.islower() and " " not in english and 1 <= len(english) <= 32, german
     for german, english in COMMAND_EN.items():
         assert 1 <= len(english) <= 100, german
+
+
+@pytest.mark.parametrize(
+    ("detail", "key", "values"),
+    [
+        (
+            "no game at round 2, table 3, game 30",
+            "err_correction_no_game",
+            {"round": "2", "table": "3", "game": "30"},
+        ),
+        ("round 1, table 1, game 2: give 4 scores", "err_correction_count", {"n": "4"}),
+        ("round 1, table 1, game 2: the scores are unchanged", "err_correction_unchanged", {}),
+        ("a correction needs a reason", "err_correction_reason", {}),
+        ("round 1, table 1, game 2: something else", "err_bad_correction", {}),
+    ],
+)
+def test_a_refused_correction_is_told_without_english_detail(
+    detail: str, key: str, values: dict[str, str], lang: Lang
+) -> None:
+    text = turnier_error(EngineError("bad_correction", detail), lang)
+    assert text == tt(lang, key, **values)
+    assert "round 1" not in text and "give" not in text
+
+
+def test_the_correction_texts_match_what_the_tournament_rules_raise() -> None:
+    # The messages turnier_error reads come from the tournament rules: held to them here.
+    results = TournamentResults(games_of(tables_of(1, 4)[0], 3, 1), ())
+    ref = results.games[0].ref
+    missing = replace(ref, game=9)
+    for bad, key in (
+        ((missing, dict(results.games[0].scores)), "err_correction_no_game"),
+        ((ref, dict(results.games[0].scores)), "err_correction_unchanged"),
+    ):
+        with pytest.raises(CorrectionError) as caught:
+            apply_correction(results, bad[0], bad[1], "Grund", by=1, at=NOW)
+        text = turnier_error(EngineError("bad_correction", str(caught.value)), "de")
+        assert text == tt("de", key, round=1, table=1, game=9), text
+    with pytest.raises(CorrectionError) as caught:
+        apply_correction(
+            results, ref, {p: 0 for p, _ in results.games[0].scores}, " ", by=1, at=NOW
+        )
+    assert turnier_error(EngineError("bad_correction", str(caught.value)), "en") == tt(
+        "en", "err_correction_reason"
+    )
