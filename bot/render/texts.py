@@ -243,6 +243,23 @@ DE: dict[str, str] = {
     "suit_1": "Pik",
     "suit_2": "Herz",
     "suit_3": "Karo",
+    # what is played, and every hand's end (issue 18: hands-end)
+    "solo_pflicht": "Pflichtsolo",
+    "solo_lust": "Lustsolo",
+    "solo_vorgefuehrt": "Pflichtsolo, vorgeführt",
+    "vorgefuehrt_declare": "**{name}** ist vorgeführt und sagt jetzt das Pflichtsolo an "
+    "(keine Vorbehaltsabfrage).",
+    "vorgefuehrt_line": "Vorgeführt: die offenen Pflichtsoli füllen die restlichen Spiele der "
+    "Runde, darum muss **{name}** das Pflichtsolo jetzt spielen.",
+    "vorgefuehrt_you": "**Du bist vorgeführt:** die offenen Pflichtsoli füllen die restlichen "
+    "Spiele der Runde, darum spielst du jetzt dein Pflichtsolo (ohne Vorbehaltsabfrage, "
+    "keine Hochzeit).",
+    "vorgefuehrt_you_play": "Du bist vorgeführt: das ist dein Pflichtsolo.",
+    "open_pflichtsoli": "Offene Pflichtsoli: {names} · noch {games} Spiele der Runde "
+    "(dieses mitgezählt)",
+    "open_pflichtsoli_none": "Alle Pflichtsoli der Runde sind gespielt.",
+    "hand_result_you": "Du warst {party}: **{points:+d} Punkte** (Stand {total:+d}).",
+    "hand_result_sat_out": "Du hast ausgesetzt: 0 Punkte (Stand {total:+d}).",
 }
 
 EN: dict[str, str] = {
@@ -463,6 +480,22 @@ EN: dict[str, str] = {
     "suit_1": "Pik (spades)",
     "suit_2": "Herz (hearts)",
     "suit_3": "Karo (diamonds)",
+    # what is played, and every hand's end (issue 18: hands-end)
+    "solo_pflicht": "Pflichtsolo (compulsory solo)",
+    "solo_lust": "Lustsolo (voluntary solo)",
+    "solo_vorgefuehrt": "Pflichtsolo, vorgeführt (forced)",
+    "vorgefuehrt_declare": "**{name}** is vorgeführt and now names the Pflichtsolo "
+    "(no Vorbehaltsabfrage).",
+    "vorgefuehrt_line": "Vorgeführt: the open Pflichtsoli fill the round's remaining games, "
+    "so **{name}** must play the Pflichtsolo now.",
+    "vorgefuehrt_you": "**You are vorgeführt:** the open Pflichtsoli fill the round's remaining "
+    "games, so you play your Pflichtsolo now (no Vorbehaltsabfrage, no Hochzeit).",
+    "vorgefuehrt_you_play": "You are vorgeführt: this is your Pflichtsolo.",
+    "open_pflichtsoli": "Open Pflichtsoli: {names} · {games} games of the round left "
+    "(this one included)",
+    "open_pflichtsoli_none": "Every Pflichtsolo of the round has been played.",
+    "hand_result_you": "You were {party}: **{points:+d} points** (total {total:+d}).",
+    "hand_result_sat_out": "You sat this game out: 0 points (total {total:+d}).",
 }
 
 TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}
