@@ -296,6 +296,11 @@ def hand_result_message(
         t(lang, "hand_head", table=info.id, number=entry.number, game_id=game_id, seat=seat + 1),
         t(lang, "game_over_hand"),
         summary_head(info, summary, lang),
+    ]
+    out = sitting_out_line(info, lang)
+    if out is not None:
+        lines.append(out)
+    lines += [
         *outcome_lines(info, summary, lang),
         f"{t(lang, 'spielwert')}:",
         *result_lines(result, lang, solo),
