@@ -234,8 +234,10 @@ def open_pflichtsoli_line(info: TableInfo, lang: Lang) -> str | None:
     owing = [seat_name(info, s, lang) for s in range(len(done)) if not done[s]]
     if not owing:
         return t(lang, "open_pflichtsoli_none")
-    games = info.games_left if info.games_left is not None else 0
-    return t(lang, "open_pflichtsoli", names=", ".join(owing), games=games)
+    names = ", ".join(owing)
+    if not info.games_left:  # played on top of the round's games, vorgeführt one by one
+        return t(lang, "open_pflichtsoli_due", names=names)
+    return t(lang, "open_pflichtsoli", names=names, games=info.games_left)
 
 
 def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:

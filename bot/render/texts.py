@@ -249,14 +249,15 @@ DE: dict[str, str] = {
     "solo_vorgefuehrt": "Pflichtsolo, vorgeführt",
     "vorgefuehrt_declare": "**{name}** ist vorgeführt und sagt jetzt das Pflichtsolo an "
     "(keine Vorbehaltsabfrage).",
-    "vorgefuehrt_line": "Vorgeführt: die offenen Pflichtsoli füllen die restlichen Spiele der "
-    "Runde, darum muss **{name}** das Pflichtsolo jetzt spielen.",
+    "vorgefuehrt_line": "Vorgeführt: **{name}**. Die offenen Pflichtsoli füllen die restlichen "
+    "Spiele der Runde, also ist das Pflichtsolo jetzt fällig.",
     "vorgefuehrt_you": "**Du bist vorgeführt:** die offenen Pflichtsoli füllen die restlichen "
     "Spiele der Runde, darum spielst du jetzt dein Pflichtsolo (ohne Vorbehaltsabfrage, "
     "keine Hochzeit).",
     "vorgefuehrt_you_play": "Du bist vorgeführt: das ist dein Pflichtsolo.",
-    "open_pflichtsoli": "Offene Pflichtsoli: {names} · noch {games} Spiele der Runde "
-    "(dieses mitgezählt)",
+    "open_pflichtsoli": "Offene Pflichtsoli: {names} · Spiele der Runde übrig: {games}",
+    "open_pflichtsoli_due": "Offene Pflichtsoli: {names} · die Spiele der Runde sind gespielt, "
+    "die offenen werden vorgeführt",
     "open_pflichtsoli_none": "Alle Pflichtsoli der Runde sind gespielt.",
     "hand_result_you": "Du warst {party}: **{points:+d} Punkte** (Stand {total:+d}).",
     "hand_result_sat_out": "Du hast ausgesetzt: 0 Punkte (Stand {total:+d}).",
@@ -486,13 +487,14 @@ EN: dict[str, str] = {
     "solo_vorgefuehrt": "Pflichtsolo, vorgeführt (forced)",
     "vorgefuehrt_declare": "**{name}** is vorgeführt and now names the Pflichtsolo "
     "(no Vorbehaltsabfrage).",
-    "vorgefuehrt_line": "Vorgeführt: the open Pflichtsoli fill the round's remaining games, "
-    "so **{name}** must play the Pflichtsolo now.",
+    "vorgefuehrt_line": "Vorgeführt: **{name}**. The open Pflichtsoli fill the round's "
+    "remaining games, so the Pflichtsolo is due now.",
     "vorgefuehrt_you": "**You are vorgeführt:** the open Pflichtsoli fill the round's remaining "
     "games, so you play your Pflichtsolo now (no Vorbehaltsabfrage, no Hochzeit).",
     "vorgefuehrt_you_play": "You are vorgeführt: this is your Pflichtsolo.",
-    "open_pflichtsoli": "Open Pflichtsoli: {names} · {games} games of the round left "
-    "(this one included)",
+    "open_pflichtsoli": "Open Pflichtsoli: {names} · games of the round left: {games}",
+    "open_pflichtsoli_due": "Open Pflichtsoli: {names} · the round's games are played, the open "
+    "ones are vorgeführt",
     "open_pflichtsoli_none": "Every Pflichtsolo of the round has been played.",
     "hand_result_you": "You were {party}: **{points:+d} points** (total {total:+d}).",
     "hand_result_sat_out": "You sat this game out: 0 points (total {total:+d}).",
