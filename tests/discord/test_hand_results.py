@@ -9,7 +9,7 @@ import pytest
 
 from bot.render.texts import Lang, lang_of, t
 from tests.discord.conftest import GAME_MARKER, World, message_text, seed_list
-from tests.discord.driver import play_game
+from tests.discord.driver import play_game, play_turn
 from tests.fakediscord import Message
 
 
@@ -150,3 +150,43 @@ async def test_without_dms_the_open_hand_shows_the_result(
     assert own_result_shown(hand.content, "de", entry.scores[seat], entry.totals[seat])
     assert winner(hand.content, "de") == winner(public, "de")
     assert not hand.custom_ids
+
+
+async def test_a_round_of_vorgefuehrte_pflichtsoli_is_said_in_words(make_world: Any) -> None:
+    # One game in the round, four open Pflichtsoli: all four are vorgeführt in turn.
+    world: World = await make_world(names=("anna",), seeds=seed_list(1, 2, 3, 4, 5))
+    anna = world.users[0]
+    table_id = await world.open_table(anna, spiele=1)
+    for _ in range(3):
+        await world.click(anna, world.lobby(), "doko:addai:")
+    await start(world, table_id)
+    while await play_turn(world, table_id):
+        pass
+    await world.settle()
+    public = [m for m in world.fake.channel_messages(world.channel) if not m.ephemeral]
+    finals = [message_text(m) for m in public if t("de", "spielwert") in message_text(m)]
+    assert len(finals) == 4
+    assert all(" · Pflichtsolo, vorgeführt" in text for text in finals)
+    assert all("Vorgeführt: **" in text for text in finals)
+    # anna heard it in her own hand, and no message ever showed a record code.
+    dms = world.fake.visible_messages(anna, world.fake.dm_channel(anna))
+    assert len(dms) == 4 and all(t("de", "game_over_hand") in m.content for m in dms)
+    assert any(t("de", "vorgefuehrt_you") in every_state(m) for m in dms)
+    seen = "\n".join(every_state(m) for m in [*public, *dms])
+    assert "solo_" not in seen and "vorgefuehrt" not in seen
+
+
+def every_state(message: Message) -> str:
+    """Everything a message showed a reader, its earlier states included."""
+    texts = [message_text(message)]
+    for state in message.history:
+        texts.append(state["content"] or "")
+        for embed in state["embeds"]:
+            texts += [embed.get("title", ""), embed.get("description", "")]
+            texts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+        for row in state["components"]:
+            texts += [str(c.get("label", "")) for c in row.get("components") or []]
+            texts += [
+                str(o["label"]) for c in row.get("components") or [] for o in c.get("options") or []
+            ]
+    return "\n".join(texts)
