@@ -41,7 +41,7 @@ class HandEndings:
         self.client = client
         self.ephemeral_window = ephemeral_window
         self.ends: dict[int, HandEnd] = {}  # by user id: one game each, the latest
-        self.pending: set[tuple[int, int]] = set()  # (table id, user id)
+        self.pending: dict[tuple[int, int], HandEnd] = {}  # by (table id, user id)
 
     def note(self, state: TableState, event: GameOver) -> list[int]:
         """Keep the result for every human at the table; their user ids, whose hand jobs
@@ -57,10 +57,8 @@ class HandEndings:
             hand = state.hands.get(seat.user_id)
             if hand is not None and hand.game_id != event.game_id:
                 hand = None
-            self.ends[seat.user_id] = HandEnd(
-                state.table_id, event.game_id, info, event.entry, event.summary, hand
-            )
-            self.pending.add((state.table_id, seat.user_id))
+            end = HandEnd(state.table_id, event.game_id, info, event.entry, event.summary, hand)
+            self.ends[seat.user_id] = self.pending[(state.table_id, seat.user_id)] = end
             users.append(seat.user_id)
         return users
 
@@ -86,19 +84,17 @@ class HandEndings:
         """A click's answer showed the result in message ``message_id``: if that is the
         game's hand message, its hand job has nothing left to show.
         """
-        end = self.ends.get(user_id)
-        hand = end.hand if end is not None and end.table_id == table_id else None
-        if hand is not None and hand.message_id == message_id:
-            self.pending.discard((table_id, user_id))
+        end = self.pending.get((table_id, user_id))
+        if end is not None and end.hand is not None and end.hand.message_id == message_id:
+            del self.pending[(table_id, user_id)]
 
     async def show(self, state: TableState, user_id: int, user: UserState) -> None:
         """Edit the finished game's hand message to its result (the caller holds the user's
         hand lock, so the next game's hand goes out after it).
         """
-        if (state.table_id, user_id) not in self.pending:
+        end = self.pending.pop((state.table_id, user_id), None)
+        if end is None:
             return
-        self.pending.discard((state.table_id, user_id))
-        end = self.ends[user_id]
         content, ui, key = self._payload(end, user_id, user.lang)
         if user.dms_closed:
             await self._show_ephemeral(user, end.game_id, content, ui, key)
