@@ -10,10 +10,11 @@ import asyncio
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import db
-from bot.cli import call_text, render_game
+from bot.cli import call_text
 from bot.engine import (
     AI_LEVELS,
     Engine,
@@ -22,21 +23,34 @@ from bot.engine import (
     GameOver,
     SessionOver,
     TableChanged,
+    TableInfo,
     TrickTaken,
 )
+from bot.render.table import (
+    contract_text,
+    open_pflichtsoli_line,
+    outcome_lines,
+    plays_pflichtsoli,
+    result_lines,
+    solo_line,
+    summary_head,
+)
+from bot.render.terms import contract_name
+from bot.render.texts import t
 from bot.rules.contracts import Contract
 from bot.rules.game import (
     Action,
     Announce,
     ArmutOffer,
     Declare,
+    Phase,
     Play,
     Reserve,
     ReturnCards,
     Schmeissen,
     TakeArmut,
 )
-from bot.rules.records import action_to_dict, game_record_from_dict, replay_record
+from bot.rules.records import action_to_dict
 from bot.rules.ruleset import Ruleset, RulesetError
 from bot.rules.view import PlayerView
 
@@ -58,7 +72,7 @@ def describe(action: Action) -> str:
         case Reserve():
             return "Vorbehalt" if action.reserve else "gesund"
         case Declare():
-            return str(action.contract)
+            return contract_name(action.contract, "de")
         case Play():
             return card_text(action.card.code)
         case Announce():
@@ -73,13 +87,32 @@ def describe(action: Action) -> str:
             return " ".join(card_text(c.code) for c in action.cards)
 
 
+def plain(text: str) -> str:
+    """A Discord text for the terminal: without the bold marks."""
+    return text.replace("**", "")
+
+
+def contract_words(view: PlayerView, names: list[str]) -> str:
+    """What is played, as this seat knows it, in words (never a record code)."""
+    if view.contract is None:
+        if view.vorgefuehrt is not None:
+            return t("de", "solo_vorgefuehrt")  # no Vorbehaltsabfrage: the solo comes first
+        return t("de", "phase_vorbehalt" if view.phase is Phase.VORBEHALT else "phase_declare")
+    if view.soloist is None:
+        return contract_name(view.contract, "de")
+    kind = view.solo_kind if plays_pflichtsoli(view.ruleset) else None
+    return solo_line(view.contract, names[view.soloist], kind, "de")
+
+
 def render_view(view: PlayerView, names: list[str], sitting_out: str | None = None) -> list[str]:
     """``names`` by game seat; ``sitting_out``: the dealer sitting out at five players."""
     lines = []
-    contract = str(view.contract) if view.contract else "Vorbehaltsabfrage"
     party = f", du bist {view.own_party}" if view.own_party else ""
     dealer = f"{sitting_out} (setzt aus)" if sitting_out else names[view.dealer]
-    lines.append(f"Spiel: {contract}{party}   Geber: {dealer}")
+    lines.append(f"Spiel: {contract_words(view, names)}{party}   Geber: {dealer}")
+    if view.vorgefuehrt == view.seat:
+        key = "vorgefuehrt_you" if view.contract is None else "vorgefuehrt_you_play"
+        lines.append(plain(t("de", key)))
     if view.calls:
         said = ", ".join(f"{names[s]}: {call_text(c)}" for s, c in view.calls)
         lines.append(f"Ansagen: {said}")
@@ -116,6 +149,8 @@ def parse_choice(text: str, legal: list[Action]) -> Action | None:
             words.add(str(action.call))
         if isinstance(action, Reserve):
             words.add("v" if action.reserve else "g")
+        if isinstance(action, Declare):
+            words.add(str(action.contract))  # the record's code (solo_kreuz) may be typed too
         if text in words:
             return action
     return None
@@ -133,7 +168,45 @@ class Terminal:
         self.say = say
         self.names = NAMES[4]  # by table seat
         self._sat_out: int | None = None  # the game the human was last told he sits out
+        self._dealt: int | None = None  # the game whose deal was announced
+        self._told: tuple[int, Phase] | None = None  # the game and stage last told about
         engine.subscribe(self.on_event)
+
+    def named(self, info: TableInfo) -> TableInfo:
+        """The table with the terminal's names for its seats (Du, Links, …)."""
+        seats = tuple(
+            None if s is None else replace(s, name=self.names[s.seat], away=False)
+            for s in info.seats
+        )
+        return replace(info, seats=seats)
+
+    def tell_game(self, info: TableInfo) -> None:
+        """A line when a game is dealt (who still owes a Pflichtsolo) and when it is known
+        what is played: the contract in words, the soloist, Pflicht, Lust or vorgeführt.
+        """
+        pv = info.public
+        if pv is None or info.game_id is None or info.status != "playing":
+            return
+        named = self.named(info)
+        if self._dealt != info.game_id:
+            self._dealt = info.game_id
+            owing = open_pflichtsoli_line(named, "de")
+            self.say(f"\nSpiel {info.game_number} wird gegeben." + (f" {owing}" if owing else ""))
+        # Said once the contract is known, and before that when a vorgeführt seat must name
+        # its solo.
+        if pv.phase is Phase.DECLARE and pv.vorgefuehrt is not None:
+            stage = Phase.DECLARE
+        elif pv.phase in (Phase.PLAY, Phase.FINISHED) and pv.contract is not None:
+            stage = Phase.PLAY
+        else:
+            return
+        if self._told == (info.game_id, stage):
+            return
+        self._told = (info.game_id, stage)
+        if stage is Phase.DECLARE and info.game_seat_of(HUMAN) == pv.vorgefuehrt:
+            return  # the human's own turn says it (render_view)
+        for line in contract_text(named, pv, "de").splitlines():
+            self.say(plain(line))
 
     async def on_event(self, event: Event) -> None:
         match event:
@@ -143,23 +216,37 @@ class Terminal:
                 if out is not None and info.seat_of(HUMAN) == out and self._sat_out != info.game_id:
                     self._sat_out = info.game_id
                     self.say(f"\nSpiel {info.game_number}: du gibst und setzt aus (0 Punkte).")
+                self.tell_game(info)
             case TrickTaken():
                 info = self.engine.table(event.table_id)  # the game seats of this game
                 winner = self.names[info.game_seats[event.winner]]
                 self.say(f"  Stich {event.trick_number} an {winner} ({event.augen} Augen)")
             case GameOver():
-                # Sent before the next deal, so the table's record is still the finished game.
-                record = self.engine.record(event.table_id)
-                game, _ = replay_record(game_record_from_dict(record))
-                self.say("\n".join(render_game(game)))
-                totals = "  ".join(
-                    f"{self.names[s]} {t:+d}" for s, t in enumerate(event.entry.totals)
-                )
-                self.say(f"Spielliste: {totals}")
+                # Sent before the next deal: the table still names this game's seats.
+                self.say("\n".join(self.game_over_lines(self.engine.table(event.table_id), event)))
             case SessionOver():
                 self.say("Die Runde ist zu Ende.")
             case _:
                 pass
+
+    def game_over_lines(self, info: TableInfo, event: GameOver) -> list[str]:
+        """The end of a game as the table message says it: what was played, Augen, who won,
+        the Spielwert item by item, everyone's points and the Spielliste.
+        """
+        entry, summary = event.entry, event.summary
+        named = replace(self.named(info), game_seats=entry.seats, sitting_out=entry.sitting_out)
+        solo = Contract(summary["contract"] or "normal").scored_as_solo
+        lines = [f"Spiel {entry.number} ist vorbei: " + summary_head(named, summary, "de")]
+        lines += outcome_lines(named, summary, "de")
+        lines.append(f"{t('de', 'spielwert')}:")
+        lines += [f"  {line}" for line in result_lines(summary["result"], "de", solo)]
+        points = "  ".join(
+            f"{self.names[s]} {p:+d}" for s, p in enumerate(entry.scores) if s != entry.sitting_out
+        )
+        lines.append(f"Punkte: {points}")
+        totals = "  ".join(f"{self.names[s]} {total:+d}" for s, total in enumerate(entry.totals))
+        lines.append(f"Spielliste: {totals}")
+        return [plain(line) for line in lines]
 
     async def run(self, table_id: int) -> int:
         while True:

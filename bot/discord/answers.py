@@ -87,14 +87,13 @@ async def answer_click(
             now is None
             or now.status != "playing"
             or now.game_id is None
-            or (now.game_id != info.game_id and not ephemeral)
+            or now.game_id != info.game_id
         ):
             # The game this message showed is over (this click or the AIs after it ended
             # it). The hand job sends the next game's hand as a new DM, so the old game's
-            # DM only says it is over: one hand message per game, never two for the next.
-            await interaction.edit_original_response(
-                content=game_over_message(info, user_id, lang), view=None
-            )
+            # DM shows how it ended: one hand message per game, never two for the next. An
+            # ephemeral hand shows the result too; "Meine Karten" opens the next game's.
+            await show_result(presenter, interaction, info, lang)
             return
         await interaction.edit_original_response(content=content, view=ui)
         if ephemeral:
@@ -109,6 +108,21 @@ async def answer_click(
                 key,
                 (now.version, lang),
             )
+
+
+async def show_result(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+) -> None:
+    """The clicked hand message of a finished game (``info``'s) shows its result, without
+    buttons; "it is over" only when the result is not known here.
+    """
+    user_id = interaction.user.id
+    content = presenter.endings.result(info.id, user_id, info.game_id, lang)
+    await interaction.edit_original_response(
+        content=content or game_over_message(info, user_id, lang), view=None
+    )
+    if content is not None and interaction.message is not None:
+        presenter.endings.shown(info.id, user_id, interaction.message.id)
 
 
 async def adopt_forwarded(presenter: Presenter, info: TableInfo, row: ForwardRow) -> None:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.components import Components
+from bot.discord.endings import HandEndings
 from bot.discord.state import (
     Coalescer,
     HandMessage,
@@ -101,6 +102,8 @@ class Presenter:
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
         self.table_edit_budget = TABLE_EDITS_PER_S * share
+        # The finished games' results, for the hand messages that showed them.
+        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW)
 
     def table_edit_interval(self) -> float:
         """Seconds between edits of one table message: all tables together stay within
@@ -337,6 +340,8 @@ class Presenter:
                     self.last_game_by_channel[state.channel_id] = game_id
                     assert state.job is not None
                     state.job.mark()
+                    for user_id in self.endings.note(state, event):
+                        self.mark_hand(state, user_id)
             case SessionOver(table_id=table_id):
                 state = self.tables.get(table_id)
                 if state is not None:
@@ -476,6 +481,9 @@ class Presenter:
         sitting out at a five-player table, a note without cards.
         """
         info = self.bot.engine.table(table_id)
+        ended = self.endings.render(info, user_id, lang)  # the game is over, not yet dealt
+        if ended is not None:
+            return (info, *ended)
         if info.status == "playing" and info.game_seat_of(user_id) is None:
             seat = info.seat_of(user_id)
             if seat is not None and seat == info.sitting_out:
@@ -494,6 +502,7 @@ class Presenter:
             await self._sync_hand_locked(state, user_id, user)
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
+        await self.endings.show(state, user_id, user)  # a finished game's hand first
         hand = state.hands.get(user_id)
         if hand is not None and not user.dms_closed:
             current = self._shows_now(hand, state.table_id, user.lang)

@@ -11,16 +11,22 @@ option per card, exactly as many to pick as were taken) goes in the row after th
 
 from __future__ import annotations
 
-from typing import assert_never
+from dataclasses import replace
+from typing import Any, assert_never
 
-from bot.engine.model import TableInfo
+from bot.engine.model import ListEntry, TableInfo
 from bot.render.controls import Button, CardOption, Control, Controls, DeclareOption, Select
 from bot.render.table import (
     armut_lines,
     bock_schweinchen_lines,
     last_trick_text,
+    outcome_lines,
     player_name,
+    result_lines,
+    shown_kind,
     sitting_out_line,
+    solo_line,
+    summary_head,
     trick_text,
 )
 from bot.render.terms import call_name, card_label, contract_name, party_name
@@ -71,20 +77,24 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
     if view.phase is Phase.VORBEHALT:
         lines.append(t(lang, "phase_vorbehalt"))
     elif view.phase is Phase.DECLARE:
-        lines.append(t(lang, "phase_declare"))
+        if view.vorgefuehrt == seat:
+            lines.append(t(lang, "vorgefuehrt_you"))
+        elif view.vorgefuehrt is not None:
+            name = player_name(info, view.vorgefuehrt, lang)
+            lines.append(t(lang, "vorgefuehrt_declare", name=name))
+        else:
+            lines.append(t(lang, "phase_declare"))
     elif view.phase is Phase.ARMUT:
         lines.append(t(lang, "phase_armut"))
     else:
         contract = view.contract or Contract.NORMAL
         if view.soloist is not None:
-            lines.append(
-                t(
-                    lang,
-                    "soloist_line",
-                    contract=contract_name(contract, lang),
-                    name=player_name(info, view.soloist, lang),
-                )
-            )
+            name = player_name(info, view.soloist, lang)
+            lines.append(solo_line(contract, name, shown_kind(info, view.solo_kind), lang))
+            if view.vorgefuehrt == seat:
+                lines.append(t(lang, "vorgefuehrt_you_play"))
+            elif view.vorgefuehrt is not None:
+                lines.append(t(lang, "vorgefuehrt_line", name=name))
         elif contract is Contract.HOCHZEIT and view.hochzeiter is not None:
             lines.append(t(lang, "hochzeit_line", name=player_name(info, view.hochzeiter, lang)))
         else:
@@ -262,3 +272,46 @@ def game_over_message(info: TableInfo, user_id: int, lang: Lang) -> str:
             t(lang, "game_over_hand"),
         ]
     )
+
+
+def hand_result_message(
+    info: TableInfo,
+    summary: dict[str, Any],
+    entry: ListEntry,
+    game_id: int,
+    user_id: int,
+    lang: Lang,
+) -> str:
+    """The hand message of a finished game, for every seated human: what was played, who
+    won with how many Augen, the Spielwert item by item and the player's own points. It has
+    no buttons; the next game's hand is a new message.
+    """
+    # The summary speaks of game seats: name them as seated in that game.
+    info = replace(info, game_seats=entry.seats, sitting_out=entry.sitting_out)
+    seat = info.seat_of(user_id)
+    assert seat is not None
+    result = summary["result"]
+    solo = Contract(summary["contract"] or "normal").scored_as_solo
+    lines = [
+        t(lang, "hand_head", table=info.id, number=entry.number, game_id=game_id, seat=seat + 1),
+        t(lang, "game_over_hand"),
+        summary_head(info, summary, lang),
+    ]
+    out = sitting_out_line(info, lang)
+    if out is not None:
+        lines.append(out)
+    lines += [
+        *outcome_lines(info, summary, lang),
+        f"{t(lang, 'spielwert')}:",
+        *result_lines(result, lang, solo),
+    ]
+    total = entry.totals[seat]
+    if seat == entry.sitting_out:
+        lines.append(t(lang, "hand_result_sat_out", total=total))
+    else:
+        party = "re" if entry.seats.index(seat) in summary.get("re_seats", []) else "kontra"
+        points = entry.scores[seat]
+        lines.append(
+            t(lang, "hand_result_you", party=party_name(party), points=points, total=total)
+        )
+    return "\n".join(lines)

@@ -17,12 +17,20 @@ import discord
 
 from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
 from bot.render.controls import Button, Control, Controls, TableButton
-from bot.render.terms import call_name, card_label, contract_name, item_name, party_name
+from bot.render.terms import (
+    call_name,
+    card_label,
+    contract_name,
+    item_name,
+    party_name,
+    solo_kind_name,
+)
 from bot.render.texts import Lang, t
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
 from bot.rules.game import Phase, Redeal, Trick
 from bot.rules.presets import rules_summary
+from bot.rules.round import SoloKind
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import ArmutView, PublicView
 
@@ -199,15 +207,50 @@ def redeal_text(info: TableInfo, reason: Redeal | None, seat: int | None, lang: 
     return t(lang, f"redeal_{reason}", name=player_name(info, seat, lang))
 
 
+def plays_pflichtsoli(rules: Ruleset) -> bool:
+    """Whether the table keeps Pflichtsoli; without them every solo is a Lustsolo."""
+    return rules.pflichtsolo_enabled and rules.solos_enabled
+
+
+def solo_line(
+    contract: Contract | str, soloist: str, kind: SoloKind | str | None, lang: Lang
+) -> str:
+    """A solo in words, its soloist named, and Pflicht, Lust or vorgeführt when ``kind`` is
+    given (a failed or stille Hochzeit has none).
+    """
+    line = t(lang, "soloist_line", contract=contract_name(contract, lang), name=soloist)
+    return line if kind is None else f"{line} · {solo_kind_name(kind, lang)}"
+
+
+def shown_kind(info: TableInfo, kind: SoloKind | str | None) -> SoloKind | str | None:
+    """The solo kind worth saying: at a table without Pflichtsoli every solo is a Lustsolo."""
+    return kind if plays_pflichtsoli(info.rules) else None
+
+
+def open_pflichtsoli_line(info: TableInfo, lang: Lang) -> str | None:
+    """Who still owes the round a Pflichtsolo (by table seat), at a table that keeps them."""
+    done = info.pflichtsolo_done
+    if done is None or not plays_pflichtsoli(info.rules):
+        return None
+    owing = [seat_name(info, s, lang) for s in range(len(done)) if not done[s]]
+    if not owing:
+        return t(lang, "open_pflichtsoli_none")
+    names = ", ".join(owing)
+    if not info.games_left:  # played on top of the round's games, vorgeführt one by one
+        return t(lang, "open_pflichtsoli_due", names=names)
+    return t(lang, "open_pflichtsoli", names=names, games=info.games_left)
+
+
 def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
     if pv.phase is Phase.VORBEHALT:
         return t(lang, "phase_vorbehalt")
     if pv.phase is Phase.DECLARE:
+        if pv.vorgefuehrt is not None:
+            return t(lang, "vorgefuehrt_declare", name=player_name(info, pv.vorgefuehrt, lang))
         return t(lang, "phase_declare")
     if pv.phase is Phase.ARMUT:
         return t(lang, "phase_armut")
     contract = pv.contract or Contract.NORMAL
-    name = contract_name(contract, lang)
     if contract is Contract.HOCHZEIT and pv.hochzeiter is not None:
         lines = [t(lang, "hochzeit_line", name=player_name(info, pv.hochzeiter, lang))]
         partner = [
@@ -219,8 +262,12 @@ def contract_text(info: TableInfo, pv: PublicView, lang: Lang) -> str:
             lines.append(t(lang, "hochzeit_partner", name=player_name(info, partner[0], lang)))
         return "\n".join(lines)
     if pv.soloist is not None:
-        return t(lang, "soloist_line", contract=name, name=player_name(info, pv.soloist, lang))
-    return t(lang, "contract_line", contract=name)
+        name = player_name(info, pv.soloist, lang)
+        line = solo_line(contract, name, shown_kind(info, pv.solo_kind), lang)
+        if pv.vorgefuehrt is not None:
+            line += "\n" + t(lang, "vorgefuehrt_line", name=name)
+        return line
+    return t(lang, "contract_line", contract=contract_name(contract, lang))
 
 
 def calls_text(info: TableInfo, calls: Sequence[tuple[int, Any]], lang: Lang) -> str:
@@ -268,6 +315,9 @@ def game_message(
     if out is not None:
         lines.append(out)
     lines.append(contract_text(info, pv, lang))
+    pflichtsoli = open_pflichtsoli_line(info, lang)
+    if pflichtsoli is not None:
+        lines.append(pflichtsoli)
     lines.extend(armut_lines(info, pv.armut, lang))
     lines.extend(bock_schweinchen_lines(info, pv.bock, pv.schweinchen, lang))
     if pv.to_act is not None:
@@ -502,26 +552,18 @@ def spielliste_json(info: TableInfo) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
-def final_message(
-    info: TableInfo,
-    summary: dict[str, Any],
-    entry: ListEntry,
-    game_id: int,
-    lang: Lang,
-    session_over: bool = False,
-) -> tuple[Embed, Controls]:
-    """The finished game: Augen, the Spielwert item by item, points and the Spielliste."""
-    # The summary speaks of game seats: name them as seated in that game, not the next one.
-    info = replace(info, game_seats=entry.seats, sitting_out=entry.sitting_out)
-    result = summary["result"]
+def summary_head(info: TableInfo, summary: dict[str, Any], lang: Lang) -> str:
+    """What a finished game was, from its summary: the contract in words, the soloist with
+    Pflicht, Lust or vorgeführt, the Hochzeit, the Armut and the Bock. ``info`` names the
+    summary's game seats (see ``final_message``).
+    """
     contract = Contract(summary["contract"] or "normal")
     if summary.get("soloist") is not None and contract.scored_as_solo:
-        head = t(
-            lang,
-            "soloist_line",
-            contract=contract_name(contract, lang),
-            name=player_name(info, summary["soloist"], lang),
-        )
+        name = player_name(info, summary["soloist"], lang)
+        kind = shown_kind(info, summary.get("solo_kind"))
+        head = solo_line(contract, name, kind, lang)
+        if summary.get("vorgefuehrt") is not None:
+            head += "\n" + t(lang, "vorgefuehrt_line", name=name)
     elif summary.get("hochzeit") is not None:
         hochzeit = summary["hochzeit"]
         head = t(lang, "hochzeit_line", name=player_name(info, hochzeit["hochzeiter"], lang))
@@ -539,10 +581,15 @@ def final_message(
         head += "\n" + t(lang, "armut_taken", name=taker, poor=poor)
     if summary.get("bock", 1) > 1:
         head += "\n" + t(lang, "bock_line", n=summary["bock"])
+    return head
+
+
+def outcome_lines(info: TableInfo, summary: dict[str, Any], lang: Lang) -> list[str]:
+    """Who played Re, the Augen and tricks of both parties, and who won."""
+    result = summary["result"]
     re_names = ", ".join(player_name(info, s, lang) for s in summary.get("re_seats", []))
     winner = result["winner"]
-    lines = [
-        head,
+    return [
         f"Re: {re_names}",
         t(
             lang,
@@ -554,6 +601,22 @@ def final_message(
         ),
         t(lang, "winner", party=party_name(winner)) if winner != "none" else t(lang, "no_winner"),
     ]
+
+
+def final_message(
+    info: TableInfo,
+    summary: dict[str, Any],
+    entry: ListEntry,
+    game_id: int,
+    lang: Lang,
+    session_over: bool = False,
+) -> tuple[Embed, Controls]:
+    """The finished game: Augen, the Spielwert item by item, points and the Spielliste."""
+    # The summary speaks of game seats: name them as seated in that game, not the next one.
+    info = replace(info, game_seats=entry.seats, sitting_out=entry.sitting_out)
+    result = summary["result"]
+    contract = Contract(summary["contract"] or "normal")
+    lines = [summary_head(info, summary, lang), *outcome_lines(info, summary, lang)]
     out = sitting_out_line(info, lang)
     if out is not None:
         lines.insert(1, out)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from bot.render.texts import Lang
+from bot.render.texts import Lang, t
 from bot.rules.calls import Call, Party
 from bot.rules.cards import Card, Rank
 from bot.rules.contracts import Contract
 from bot.rules.game import Announce
+from bot.rules.round import SoloKind
 from bot.rules.view import PlayerView
 
 SUIT_SYMBOL = ("♣", "♠", "♥", "♦")
@@ -137,6 +138,11 @@ ITEM_NAMES: dict[Lang, dict[str, str]] = {
 
 def contract_name(contract: Contract | str, lang: Lang) -> str:
     return CONTRACT_NAMES[lang][Contract(contract)]
+
+
+def solo_kind_name(kind: SoloKind | str, lang: Lang) -> str:
+    """Pflichtsolo, Lustsolo or a vorgeführtes Pflichtsolo, in words."""
+    return t(lang, f"solo_{SoloKind(kind)}")
 
 
 def call_name(call: Call | str, lang: Lang) -> str:

@@ -264,6 +264,24 @@ DE: dict[str, str] = {
     "csv_solo_pflicht": "Pflichtsolo",
     "csv_solo_lust": "Lustsolo",
     "csv_solo_vorgefuehrt": "vorgeführt",
+    # what is played, and every hand's end (issue 18: hands-end)
+    "solo_pflicht": "Pflichtsolo",
+    "solo_lust": "Lustsolo",
+    "solo_vorgefuehrt": "Pflichtsolo, vorgeführt",
+    "vorgefuehrt_declare": "**{name}** ist vorgeführt und sagt jetzt das Pflichtsolo an "
+    "(keine Vorbehaltsabfrage).",
+    "vorgefuehrt_line": "Vorgeführt: **{name}**. Die offenen Pflichtsoli füllen die restlichen "
+    "Spiele der Runde, also ist das Pflichtsolo jetzt fällig.",
+    "vorgefuehrt_you": "**Du bist vorgeführt:** die offenen Pflichtsoli füllen die restlichen "
+    "Spiele der Runde, darum spielst du jetzt dein Pflichtsolo (ohne Vorbehaltsabfrage, "
+    "keine Hochzeit).",
+    "vorgefuehrt_you_play": "Du bist vorgeführt: das ist dein Pflichtsolo.",
+    "open_pflichtsoli": "Offene Pflichtsoli: {names} · Spiele der Runde übrig: {games}",
+    "open_pflichtsoli_due": "Offene Pflichtsoli: {names} · die Spiele der Runde sind gespielt, "
+    "die offenen werden vorgeführt",
+    "open_pflichtsoli_none": "Alle Pflichtsoli der Runde sind gespielt.",
+    "hand_result_you": "Du warst {party}: **{points:+d} Punkte** (Stand {total:+d}).",
+    "hand_result_sat_out": "Du hast ausgesetzt: 0 Punkte (Stand {total:+d}).",
 }
 
 EN: dict[str, str] = {
@@ -504,6 +522,23 @@ EN: dict[str, str] = {
     "csv_solo_pflicht": "Pflichtsolo (compulsory)",
     "csv_solo_lust": "Lustsolo (voluntary)",
     "csv_solo_vorgefuehrt": "vorgeführt (forced at the end)",
+    # what is played, and every hand's end (issue 18: hands-end)
+    "solo_pflicht": "Pflichtsolo (compulsory solo)",
+    "solo_lust": "Lustsolo (voluntary solo)",
+    "solo_vorgefuehrt": "Pflichtsolo, vorgeführt (forced)",
+    "vorgefuehrt_declare": "**{name}** is vorgeführt and now names the Pflichtsolo "
+    "(no Vorbehaltsabfrage).",
+    "vorgefuehrt_line": "Vorgeführt: **{name}**. The open Pflichtsoli fill the round's "
+    "remaining games, so the Pflichtsolo is due now.",
+    "vorgefuehrt_you": "**You are vorgeführt:** the open Pflichtsoli fill the round's remaining "
+    "games, so you play your Pflichtsolo now (no Vorbehaltsabfrage, no Hochzeit).",
+    "vorgefuehrt_you_play": "You are vorgeführt: this is your Pflichtsolo.",
+    "open_pflichtsoli": "Open Pflichtsoli: {names} · games of the round left: {games}",
+    "open_pflichtsoli_due": "Open Pflichtsoli: {names} · the round's games are played, the open "
+    "ones are vorgeführt",
+    "open_pflichtsoli_none": "Every Pflichtsolo of the round has been played.",
+    "hand_result_you": "You were {party}: **{points:+d} points** (total {total:+d}).",
+    "hand_result_sat_out": "You sat this game out: 0 points (total {total:+d}).",
 }
 
 TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}

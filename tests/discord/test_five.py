@@ -55,11 +55,12 @@ async def test_one_human_and_four_ais_at_a_five_player_table(make_world: Any) ->
     assert "Danke fürs Spielen" in finals[-1]
 
     # anna's DMs: one per game, a hand in each game she played and a note without cards
-    # for the one she dealt.
+    # for the one she dealt; once each game is over, its result.
     dms = world.fake.visible_messages(anna, world.fake.dm_channel(anna))
     games = [GAME_MARKER.search(message_text(m))[1] for m in dms]  # type: ignore[index]
     assert len(games) == len(set(games)) == 5, [message_text(m) for m in dms]
-    notes = [m for m in dms if "Du gibst und" in message_text(m)]
+    assert all("Das Spiel ist vorbei." in m.content for m in dms)
+    notes = [m for m in dms if "Du hast ausgesetzt: 0 Punkte" in message_text(m)]
     assert len(notes) == 1 and not notes[0].custom_ids
 
     # Sitting out is no game played: four games in the leaderboard.

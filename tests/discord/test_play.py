@@ -39,10 +39,11 @@ def hochzeit_seed() -> int:
 
 
 def final_texts(world: World) -> list[str]:
+    """The table's final messages (an ephemeral hand shows its game's result too)."""
     return [
         message_text(m)
         for m in world.fake.channel_messages(world.channel)
-        if "Spielwert" in message_text(m)
+        if "Spielwert" in message_text(m) and not m.ephemeral
     ]
 
 

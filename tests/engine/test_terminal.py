@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from bot.engine import Engine
+from bot.render.texts import t
 from bot.rules.cards import Card
 from bot.rules.game import Play, Reserve
 from bot.terminal import HUMAN, Terminal, parse_choice
@@ -65,3 +67,31 @@ async def test_terminal_at_five_players_says_when_you_sit_out(engine: Engine) ->
     assert text.count("setzt aus (0 Punkte)") == 1  # the second game the deal moved on
     assert "Deine Karten" in text and "Rechts gegenüber" in text
     assert "Die Runde ist zu Ende." in text
+
+
+async def test_terminal_says_who_is_vorgefuehrt_and_what_is_played(engine: Engine) -> None:
+    # One game in the round and four open Pflichtsoli: each of the four is vorgeführt in turn.
+    info = await engine.create_table(
+        guild_id=0, channel_id=0, host_id=HUMAN, host_name="Du", games=1
+    )
+    answers = itertools.repeat("1")
+    out: list[str] = []
+    terminal = Terminal(engine, ask=lambda _prompt: next(answers), say=out.append)
+    info = await engine.start_game(info.id, HUMAN)  # listening before the first deal
+    assert await terminal.run(info.id) == 0
+    text = "\n".join(out)
+    lines = text.splitlines()
+    assert "Offene Pflichtsoli: Du, Links, Gegenüber, Rechts · Spiele der Runde übrig: 1" in text
+    ended = [line for line in lines if " ist vorbei: " in line]
+    assert len(ended) == 4 and all(line.endswith(" · Pflichtsolo, vorgeführt") for line in ended)
+    for name in ("Links", "Gegenüber", "Rechts"):
+        said = f"{name} ist vorgeführt und sagt jetzt das Pflichtsolo an (keine Vorbehaltsabfrage)."
+        assert lines.count(said) == 1
+        assert sum(f" von {name} · Pflichtsolo, vorgeführt" in line for line in ended) == 1
+    # The human hears it as his own: before his solo, and on every turn of it.
+    assert lines.count(t("de", "vorgefuehrt_you").replace("**", "")) == 1
+    assert t("de", "vorgefuehrt_you_play") in text
+    assert sum(" von Du · Pflichtsolo, vorgeführt" in line for line in ended) == 1
+    assert "Alle Pflichtsoli" not in text  # the round ends with the last of them
+    # Contracts in words, never the record's codes (solo_kreuz, vorgefuehrt …).
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|vorgefuehrt|\bpflicht\b", text), text

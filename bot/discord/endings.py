@@ -1,0 +1,134 @@
+"""Every hand ends well: when a game ends, each seated human's hand message of that game
+(the DM, or the ephemeral one while its token lives) is edited to the result, no buttons left.
+
+The presenter notes a GameOver here and marks the humans' hand jobs; a hand job shows the
+result first, then sends the next game's hand as a new DM, so each game keeps exactly one
+hand message. A click that ended the game shows the result in the clicked message at once
+(``answers.answer_click``) and tells this service, so the DM is not edited twice.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord.components import Components
+from bot.discord.state import HandMessage, Payload, TableState, UserState, payload_key
+from bot.engine.model import GameOver, ListEntry, TableInfo
+from bot.render.hand import hand_result_message
+from bot.render.texts import Lang
+
+
+@dataclass
+class HandEnd:
+    """A finished game's result, for one user's hand message of it."""
+
+    table_id: int
+    game_id: int
+    info: TableInfo  # the table as the game ended: whose names the summary's seats are
+    entry: ListEntry
+    summary: dict[str, Any]
+    hand: HandMessage | None  # the user's hand message of that game, as the game ended
+
+
+class HandEndings:
+    """Each user's last finished game, and whose hand messages do not show it yet."""
+
+    def __init__(self, client: discord.Client, ephemeral_window: float) -> None:
+        self.client = client
+        self.ephemeral_window = ephemeral_window
+        self.ends: dict[int, HandEnd] = {}  # by user id: one game each, the latest
+        self.pending: dict[tuple[int, int], HandEnd] = {}  # by (table id, user id)
+
+    def note(self, state: TableState, event: GameOver) -> list[int]:
+        """Keep the result for every human at the table; their user ids, whose hand jobs
+        should run now.
+        """
+        info = state.info
+        if info is None:
+            return []
+        users = []
+        for seat in info.seats:
+            if seat is None or seat.user_id is None:
+                continue
+            hand = state.hands.get(seat.user_id)
+            if hand is not None and hand.game_id != event.game_id:
+                hand = None
+            end = HandEnd(state.table_id, event.game_id, info, event.entry, event.summary, hand)
+            self.ends[seat.user_id] = self.pending[(state.table_id, seat.user_id)] = end
+            users.append(seat.user_id)
+        return users
+
+    def render(
+        self, info: TableInfo, user_id: int, lang: Lang
+    ) -> tuple[str, discord.ui.View, Payload] | None:
+        """The user's hand message once the game ``info`` shows is over: its result, no
+        buttons; None while it runs (or its result is not known here).
+        """
+        end = self.ends.get(user_id)
+        if end is None or end.table_id != info.id or end.game_id != info.game_id:
+            return None
+        return self._payload(end, user_id, lang)
+
+    def result(self, table_id: int, user_id: int, game_id: int | None, lang: Lang) -> str | None:
+        """The result message of game ``game_id`` for this user, if it is known here."""
+        end = self.ends.get(user_id)
+        if end is None or end.table_id != table_id or end.game_id != game_id:
+            return None
+        return self._payload(end, user_id, lang)[0]
+
+    def shown(self, table_id: int, user_id: int, message_id: int) -> None:
+        """A click's answer showed the result in message ``message_id``: if that is the
+        game's hand message, its hand job has nothing left to show.
+        """
+        end = self.pending.get((table_id, user_id))
+        if end is not None and end.hand is not None and end.hand.message_id == message_id:
+            del self.pending[(table_id, user_id)]
+
+    async def show(self, state: TableState, user_id: int, user: UserState) -> None:
+        """Edit the finished game's hand message to its result (the caller holds the user's
+        hand lock, so the next game's hand goes out after it).
+        """
+        end = self.pending.pop((state.table_id, user_id), None)
+        if end is None:
+            return
+        content, ui, key = self._payload(end, user_id, user.lang)
+        if user.dms_closed:
+            await self._show_ephemeral(user, end.game_id, content, ui, key)
+            return
+        hand = state.hands.get(user_id)
+        if hand is None or hand.game_id != end.game_id:
+            hand = end.hand  # the next game's DM went out already: the old one is kept here
+        if hand is None or hand.key == key:
+            return
+        channel = self.client.get_partial_messageable(hand.channel_id)
+        try:
+            await channel.get_partial_message(hand.message_id).edit(content=content, view=ui)
+        except (discord.NotFound, discord.Forbidden):
+            return  # deleted, or the DMs closed since: the table message shows the result
+        hand.key = key
+
+    @staticmethod
+    def _payload(end: HandEnd, user_id: int, lang: Lang) -> tuple[str, discord.ui.View, Payload]:
+        content = hand_result_message(end.info, end.summary, end.entry, end.game_id, user_id, lang)
+        ui = Components(end.info.id, end.info.version)  # none: the game is over
+        return content, ui, payload_key(content, None, ui)
+
+    async def _show_ephemeral(
+        self, user: UserState, game_id: int, content: str, ui: discord.ui.View, key: Payload
+    ) -> None:
+        """The ephemeral hand of that game, while its interaction token lives."""
+        ix = user.ephemeral
+        if ix is None or user.ephemeral_game != game_id or user.ephemeral_key == key:
+            return
+        if time.monotonic() - user.ephemeral_at > self.ephemeral_window:
+            user.ephemeral = None
+            return
+        try:
+            await ix.edit_original_response(content=content, view=ui)
+            user.ephemeral_key = key
+        except discord.HTTPException:
+            user.ephemeral = None  # dismissed or expired
