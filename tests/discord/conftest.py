@@ -231,6 +231,13 @@ class World:
         assert callback.status == 200, callback
         return ix
 
+    def hand_dms(self, user: User) -> list[Message]:
+        """The user's DMs that are hand messages: not the ephemeral answers to clicks (a
+        button clicked while the table moved on is answered "veraltet" there).
+        """
+        dm = self.fake.dm_channel(user)
+        return [m for m in self.fake.visible_messages(user, dm) if not m.ephemeral]
+
     def hand_message(self, user: User, table_id: int, version: int) -> Message | None:
         """The newest message ``user`` sees with buttons for this table version."""
         channels = [self.fake.dm_channel(user), self.channel]

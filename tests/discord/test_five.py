@@ -56,7 +56,7 @@ async def test_one_human_and_four_ais_at_a_five_player_table(make_world: Any) ->
 
     # anna's DMs: one per game, a hand in each game she played and a note without cards
     # for the one she dealt; once each game is over, its result.
-    dms = world.fake.visible_messages(anna, world.fake.dm_channel(anna))
+    dms = world.hand_dms(anna)
     games = [GAME_MARKER.search(message_text(m))[1] for m in dms]  # type: ignore[index]
     assert len(games) == len(set(games)) == 5, [message_text(m) for m in dms]
     assert all("Das Spiel ist vorbei." in m.content for m in dms)

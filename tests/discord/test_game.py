@@ -49,7 +49,7 @@ async def test_four_humans_play_a_whole_game(make_world: Any) -> None:
     assert "Augen" in text and "gewonnen" in text and "Spielliste" in text
     # Every human got the hand by DM, with at most 25 buttons and ids unique per message.
     for user in world.users:
-        dms = world.fake.visible_messages(user, world.fake.dm_channel(user))
+        dms = world.hand_dms(user)
         assert dms and all(len(m.custom_ids) == len(set(m.custom_ids)) <= 25 for m in dms)
 
 

@@ -76,7 +76,7 @@ async def test_a_two_game_session_has_one_hand_dm_per_game(make_world: Any, busy
     await world.settle()
     assert world.engine.find_table(world.guild.id, world.channel.id) is None  # session over
 
-    dms = world.fake.visible_messages(anna, world.fake.dm_channel(anna))
+    dms = world.hand_dms(anna)
     games = [GAME_MARKER.search(message_text(m)) for m in dms]
     assert all(games), [message_text(m) for m in dms]
     per_game = Counter(int(g[1]) for g in games if g is not None)

@@ -56,7 +56,7 @@ async def test_an_english_guild_gets_english_table_messages_a_german_player_germ
     assert finals and t("en", "spielwert") in message_text(finals[0])
     assert t("de", "spielwert") + "\n" not in message_text(finals[0])
     # Her hand is private: in her language.
-    dms = world.fake.visible_messages(anna, world.fake.dm_channel(anna))
+    dms = world.hand_dms(anna)
     assert any(m.content.startswith("**Tisch ") for m in dms)
     assert not any("**Table " in m.content for m in dms)
     # A refusal only she sees: German.
