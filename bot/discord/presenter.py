@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.components import Components
+from bot.discord.pings import Pings
 from bot.discord.state import (
     Coalescer,
     HandMessage,
@@ -96,6 +97,7 @@ class Presenter:
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
         self.table_edit_budget = TABLE_EDITS_PER_S * share
+        self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
 
     def table_edit_interval(self) -> float:
         """Seconds between edits of one table message: all tables together stay within
@@ -278,6 +280,7 @@ class Presenter:
                     await job.wait()
 
     def close(self) -> None:
+        self.pings.close()
         for state in self.tables.values():
             if state.job is not None:
                 state.job.cancel()
@@ -288,6 +291,7 @@ class Presenter:
 
     async def on_event(self, event: Event) -> None:
         """An engine event marks messages as changed; their jobs send them later."""
+        self.pings.on_event(event)
         match event:
             case TableChanged(table=info):
                 table = self.table_state(info)
