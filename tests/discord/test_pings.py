@@ -184,6 +184,21 @@ async def test_aus_never_pings(make_world: Any) -> None:
     assert "Aus" in await world.answer_text(await world.run(ben, "benachrichtigung"))
 
 
+async def test_the_command_speaks_english_too(make_world: Any) -> None:
+    world: World = await make_world(names=("eve",), locales={"eve": "en-US"})
+    eve = world.users[0]
+    doko = next(c for c in world.fake.commands() if c["name"] == "doko")
+    command = next(o for o in doko["options"] if o["name"] == "benachrichtigung")
+    assert command["name_localizations"]["en-US"] == "notify"
+    (option,) = command["options"]
+    assert option["name_localizations"]["en-GB"] == "when" and not option.get("required")
+    names = [c["name_localizations"]["en-US"] for c in option["choices"]]
+    assert names == ["off", "at once", "after 20 s", "after 60 s"]
+    text = await choose(world, eve, "60")
+    assert text.startswith("After 60 s: the bot pings you") and "By DM" in text
+    assert await world.engine.notify_delay(eve.id) == 60
+
+
 async def test_closed_dms_get_a_mention_in_the_table_channel(make_world: Any) -> None:
     world: World = await make_world(names=("anna",))
     anna = world.users[0]
