@@ -18,6 +18,7 @@ the trick).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Coroutine, Hashable
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
-JUMP_URL = "https://discord.com/channels/{guild}/{channel}/{message}"
+# A ping at the first turn of a game waits at most this long for the game's table message.
+NEW_MESSAGE_WAIT_S = 2.0
 # A player's delay is read from the store at most this often: a choice made in another
 # process (another shard) counts from then on; one made here counts at once.
 DELAY_CACHE_S = 60.0
@@ -65,6 +67,7 @@ class Turn:
     table_id: int
     guild_id: int
     channel_id: int  # the table's channel (a tournament table's thread)
+    game: int | None  # the game's number at the table
     user_id: int
     key: Hashable
     task: asyncio.Task[None] | None = None
@@ -104,7 +107,7 @@ class Pings:
             self._end(turn)
             turn = None
         if turn is None and now is not None:
-            turn = Turn(info.id, info.guild_id, info.channel_id, *now)
+            turn = Turn(info.id, info.guild_id, info.channel_id, info.game_number, *now)
             self.turns[info.id] = turn
             turn.task = asyncio.create_task(self._run(turn))
 
@@ -141,11 +144,12 @@ class Pings:
             if delay is None:
                 return
             await asyncio.sleep(delay * self.time_scale)
-            # The table message first: a new game's goes out a moment after its first turn
-            # began, and the ping's link should lead to it.
+            # A new game's table message goes out a moment after its first turn began; the
+            # link should lead to it. Only then: a busy table's job runs on and on.
             state = self.presenter.tables.get(turn.table_id)
-            if state is not None and state.job is not None:
-                await state.job.wait()
+            if state is not None and state.job is not None and state.message_game != turn.game:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(state.job.wait(), NEW_MESSAGE_WAIT_S)
             if turn.over or not self._still_on(turn):
                 return
             turn.sending = True
@@ -179,12 +183,10 @@ class Pings:
     async def _send(self, turn: Turn, state: TableState | None) -> tuple[int, int]:
         """The ping: a DM, or a mention in the table's channel when the DMs are closed."""
         bot, user = self.presenter.bot, self.presenter.user(turn.user_id)
-        text = t(user.lang, "ping_turn", table=turn.table_id)
-        if state is not None and state.message_id is not None:
-            url = JUMP_URL.format(
-                guild=turn.guild_id, channel=turn.channel_id, message=state.message_id
-            )
-            text = f"{text} {url}"
+        url = f"https://discord.com/channels/{turn.guild_id}/{turn.channel_id}"
+        if state is not None and state.message_id is not None and state.message_game == turn.game:
+            url = f"{url}/{state.message_id}"  # else the channel: the message is on its way
+        text = f"{t(user.lang, 'ping_turn', table=turn.table_id)} {url}"
         if not user.dms_closed:
             try:
                 if user.dm_channel_id is None:
