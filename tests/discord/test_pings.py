@@ -194,6 +194,9 @@ async def test_the_command_speaks_english_too(make_world: Any) -> None:
     assert option["name_localizations"]["en-GB"] == "when" and not option.get("required")
     names = [c["name_localizations"]["en-US"] for c in option["choices"]]
     assert names == ["off", "at once", "after 20 s", "after 60 s"]
+    assert await world.engine.notify_delay(eve.id) == 20  # the default, until chosen
+    shown = await world.answer_text(await world.run(eve, "benachrichtigung"))
+    assert shown.startswith("After 20 s")
     text = await choose(world, eve, "60")
     assert text.startswith("After 60 s: the bot pings you") and "By DM" in text
     assert await world.engine.notify_delay(eve.id) == 60
