@@ -115,10 +115,12 @@ async def test_a_waiting_turn_gets_one_ping_dm_that_goes_when_played(make_world:
     anna = world.users[0]
     world.bot.presenter.pings.time_scale = FAST
     table_id = await start_table(world, anna)
+    pinged: list[Message] = []
     for turn in range(3):
         found = await human_to_act(world, table_id)
         assert found is not None and found[0] is anna
         ping = await live_ping(world, anna)
+        pinged.append(ping)
         seen = all_pings(world).index(ping)
         # A new DM (it notifies), with a link to the running game's table message.
         assert ping.channel is world.fake.dm_channel(anna) and not ping.history
@@ -136,10 +138,10 @@ async def test_a_waiting_turn_gets_one_ping_dm_that_goes_when_played(make_world:
         assert all_pings(world)[seen:] == [ping]
         assert await play_turn(world, table_id)
         await deleted(world, ping)
-    # A ping costs its send and its delete, nothing else (no edit, no second send).
-    pings = all_pings(world)
-    assert len(pings) == 3
-    assert all(requests_for(world, p) == ["POST send", "DELETE"] for p in pings)
+    # A ping costs its send and its delete, nothing else (no edit, no second send). The
+    # fourth turn's may be on its way already.
+    assert all_pings(world)[:3] == pinged
+    assert all(requests_for(world, p) == ["POST send", "DELETE"] for p in pinged)
 
 
 async def test_sofort_pings_at_once(make_world: Any) -> None:
@@ -149,14 +151,16 @@ async def test_sofort_pings_at_once(make_world: Any) -> None:
     # Unscaled: a ping that comes during the test comes without the 20 s default.
     world.bot.presenter.pings.time_scale = 1.0
     table_id = await start_table(world, anna)
+    pinged: list[Message] = []
     for _ in range(2):
         found = await human_to_act(world, table_id)
         assert found is not None
         ping = await live_ping(world, anna)
-        assert ping.channel is world.fake.dm_channel(anna)
+        assert ping.channel is world.fake.dm_channel(anna) and ping not in pinged
+        pinged.append(ping)
         assert await play_turn(world, table_id)
         await deleted(world, ping)
-    assert len(all_pings(world)) == 2
+    assert all_pings(world)[:2] == pinged  # one per turn
 
 
 async def test_aus_never_pings(make_world: Any) -> None:
@@ -178,8 +182,9 @@ async def test_aus_never_pings(make_world: Any) -> None:
         else:
             await asyncio.sleep(3 * SCALED_DEFAULT_S)  # ben's would have come by now
             assert await play_turn(world, table_id)
+    # Anna's, one per turn (the next turn's may be on its way); none ever for ben.
     assert all(p.channel is world.fake.dm_channel(anna) for p in all_pings(world))
-    assert len(all_pings(world)) == turns[anna.name]
+    assert len(all_pings(world)) >= turns[anna.name]
     # Asked without a choice, the command says what is set.
     assert "Aus" in await world.answer_text(await world.run(ben, "benachrichtigung"))
 
