@@ -65,6 +65,26 @@ KONTRA_CALLS = [
     for o in ("kontra", "keine90", "keine60", "keine30", "schwarz")
 ]
 
+# /doko benachrichtigung: when the bot pings a player whose turn waits (bot/discord/pings.py)
+NOTIFY_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for name, value in (
+        ("aus", "aus"),
+        ("sofort", "sofort"),
+        ("nach 20 s", "20"),
+        ("nach 60 s", "60"),
+    )
+]
+NOTIFY_DELAYS: dict[str, int | None] = {"aus": None, "sofort": 0, "20": 20, "60": 60}
+
+
+def notify_text(delay: int | None, lang: Lang) -> str:
+    """What the player's ping setting means."""
+    if delay is None:
+        return t(lang, "notify_off")
+    said = t(lang, "notify_now") if delay == 0 else t(lang, "notify_after", seconds=delay)
+    return f"{said}\n{t(lang, 'notify_how')}"
+
 
 class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf am Tisch"):
     def __init__(self, bot: DokoBot) -> None:
@@ -409,6 +429,28 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await answers.say(interaction, error_text(error, lang))
             return
         await answers.say(interaction, t(lang, "table_stopped", table=info.id))
+
+    @app_commands.command(
+        name="benachrichtigung",
+        description="Ob und wann der Bot dich anschreibt, wenn du dran bist",
+    )
+    @app_commands.describe(
+        wann="Aus, sofort, oder nach so vielen Sekunden (leer: zeigen, was gilt)"
+    )
+    @app_commands.choices(wann=NOTIFY_CHOICES)
+    async def benachrichtigung(self, interaction: Interaction, wann: str | None = None) -> None:
+        """Store the user's ping setting (none given: show it); answered ephemerally."""
+        lang, user_id = self._reply(interaction).lang, interaction.user.id
+        if wann is None:
+            delay = await self.bot.engine.notify_delay(user_id)
+        elif wann in NOTIFY_DELAYS:
+            delay = NOTIFY_DELAYS[wann]
+            await self.bot.engine.set_notify_delay(user_id, delay)
+            self.presenter.pings.chosen(user_id, delay)
+        else:
+            await answers.say(interaction, t(lang, "err_bad_action"))
+            return
+        await answers.say(interaction, notify_text(delay, lang))
 
     @app_commands.command(name="hilfe", description="Wie der Bot funktioniert")
     async def hilfe(self, interaction: Interaction) -> None:

@@ -34,6 +34,7 @@ import discord
 
 from bot.discord.components import Components
 from bot.discord.endings import HandEndings
+from bot.discord.pings import Pings
 from bot.discord.state import (
     Coalescer,
     HandMessage,
@@ -104,6 +105,7 @@ class Presenter:
         self.table_edit_budget = TABLE_EDITS_PER_S * share
         # The finished games' results, for the hand messages that showed them.
         self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW)
+        self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
 
     def table_edit_interval(self) -> float:
         """Seconds between edits of one table message: all tables together stay within
@@ -302,6 +304,7 @@ class Presenter:
                     await job.wait()
 
     def close(self) -> None:
+        self.pings.close()
         for state in self.tables.values():
             if state.job is not None:
                 state.job.cancel()
@@ -312,6 +315,7 @@ class Presenter:
 
     async def on_event(self, event: Event) -> None:
         """An engine event marks messages as changed; their jobs send them later."""
+        self.pings.on_event(event)
         match event:
             case TableChanged(table=info):
                 table = self.table_state(info)

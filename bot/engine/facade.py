@@ -31,6 +31,7 @@ from bot.rules.game import Action
 from bot.rules.records import game_record_to_dict
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view
+from db import players
 from db.database import Database
 from db.rows import StandingRow
 
@@ -163,6 +164,16 @@ class Engine:
     async def table_closed(self, table_id: int) -> bool:
         """Whether the table is closed in the store (whichever process ran it)."""
         return await queries.table_closed(self.db, table_id)
+
+    async def notify_delay(self, user_id: int) -> int | None:
+        """Seconds into the user's turn the front end pings them (0: at once); None: never.
+        The default (``queries.NOTIFY_DEFAULT_S``) until they chose.
+        """
+        return await queries.notify_delay(self.db, user_id)
+
+    async def set_notify_delay(self, user_id: int, seconds: int | None) -> None:
+        """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""
+        await players.set_notify_delay(self.db, user_id, seconds, now=self.clock())
 
     # -- table management ---------------------------------------------------------------
 

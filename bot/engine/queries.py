@@ -1,14 +1,19 @@
-"""Read-only queries of the store for the front ends: leaderboard, statistics, exports."""
+"""Read-only queries of the store for the front ends: leaderboard, statistics, exports, a
+player's ping delay.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from db import games, results, sessions, standings, tables
+from db import games, players, results, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
 from db.rows import RatingRow, StandingRow
+
+# Seconds a human's turn waits before the bot pings them, until they choose otherwise.
+NOTIFY_DEFAULT_S = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +54,8 @@ async def table_closed(db: Database, table_id: int) -> bool:
         return (await tables.get_table(db, table_id)).status == "closed"
     except NotFoundError:
         return True
+
+
+async def notify_delay(db: Database, user_id: int) -> int | None:
+    """Seconds into the user's turn the bot pings them (0: at once); None: never."""
+    return await players.get_notify_delay(db, user_id, NOTIFY_DEFAULT_S)

@@ -95,6 +95,19 @@ EN: dict[str, str] = {
     "Keine 90": "No 90",
     "Keine 60": "No 60",
     "Keine 30": "No 30",
+    # a ping on your turn (/doko benachrichtigung)
+    "benachrichtigung": "notify",
+    "wann": "when",
+    "Ob und wann der Bot dich anschreibt, wenn du dran bist": (
+        "Whether and when the bot pings you when it is your turn"
+    ),
+    "Aus, sofort, oder nach so vielen Sekunden (leer: zeigen, was gilt)": (
+        "Off, at once, or after this many seconds (empty: show what is set)"
+    ),
+    "aus": "off",
+    "sofort": "at once",
+    "nach 20 s": "after 20 s",
+    "nach 60 s": "after 60 s",
 }
 
 

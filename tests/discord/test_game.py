@@ -112,7 +112,7 @@ async def test_commands_are_german_with_english_localizations(make_world: Any) -
     subs = {o["name"]: o for o in doko["options"]}
     assert set(subs) == {
         "tisch", "karten", "ansage", "stand", "rangliste", "statistik",
-        "regeln", "export", "abrechnen", "stopp", "hilfe", "turnier",
+        "regeln", "export", "abrechnen", "stopp", "hilfe", "turnier", "benachrichtigung",
     }  # fmt: skip
     assert subs["tisch"]["name_localizations"]["en-US"] == "table"
     assert subs["abrechnen"]["description_localizations"]["en-GB"].startswith("Score a game")

@@ -1,0 +1,223 @@
+"""A ping on your turn: Discord does not notify on message edits, so a player who looks away
+from the hand DM and the table message would wait forever.
+
+When a human is to act (not an AI, not a paused player whose seat an AI plays), a timer
+starts; once the player's delay has passed (``/doko benachrichtigung``: never, at once,
+20 s unless chosen, 60 s) the bot sends one short new message, which notifies: a DM line
+with a link to the table message or, when the player's DMs are closed, a line in the
+table's channel that mentions them and only them. The ping is deleted when the turn passes
+(the player acted, an AI took the seat, the game or the table ended), so DMs do not pile up
+and a turn costs a send and a delete at most.
+
+A turn is told from the next by what the public view shows, not by the table version:
+another player's Re while you are to play bumps the version and leaves your turn (and its
+ping) alone, while your own card or call ends it, also when you are to act again (you took
+the trick).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Coroutine, Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.model import EngineError, Event, TableChanged, TableInfo
+from bot.render.texts import t
+
+if TYPE_CHECKING:
+    from bot.discord.presenter import Presenter
+    from bot.discord.state import TableState
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+# A ping at the first turn of a game waits at most this long for the game's table message.
+NEW_MESSAGE_WAIT_S = 2.0
+# A player's delay is read from the store at most this often: a choice made in another
+# process (another shard) counts from then on; one made here counts at once.
+DELAY_CACHE_S = 60.0
+
+
+def turn_of(info: TableInfo) -> tuple[int, Hashable] | None:
+    """The human to act and what marks this turn of theirs; None when no human is to act."""
+    pv = info.public
+    if info.status != "playing" or pv is None or pv.to_act is None:
+        return None
+    player = info.player(pv.to_act)
+    if player is None or player.user_id is None or player.played_by_ai:
+        return None
+    # Everything a move of the player to act changes; others' calls change none of it.
+    own_calls = sum(1 for seat, _ in pv.calls if seat == pv.to_act)
+    armut = None if pv.armut is None else (pv.armut.declined, pv.armut.taker)
+    armut_returned = None if pv.armut is None else pv.armut.trumps_returned
+    key = (info.game_id, pv.phase, pv.reservations, pv.contract, len(pv.tricks))
+    return player.user_id, (*key, len(pv.current_trick), own_calls, armut, armut_returned)
+
+
+@dataclass(eq=False)
+class Turn:
+    """One human's turn at one table, and its ping once sent."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int  # the table's channel (a tournament table's thread)
+    game: int | None  # the game's number at the table
+    user_id: int
+    key: Hashable
+    task: asyncio.Task[None] | None = None
+    ping: tuple[int, int] | None = None  # (channel id, message id)
+    sending: bool = False
+    over: bool = False
+
+
+class Pings:
+    """One timer task per human turn; the turn passing cancels it or deletes its ping."""
+
+    def __init__(self, presenter: Presenter) -> None:
+        self.presenter = presenter
+        # Seconds waited per second of a player's delay: tests make 20 s a fraction of one.
+        self.time_scale = 1.0
+        self.turns: dict[int, Turn] = {}  # by table: one human at a time is to act there
+        self._versions: dict[int, int] = {}
+        self._delays: dict[int, tuple[int | None, float]] = {}  # user: (delay, read at)
+        self._tasks: set[asyncio.Task[None]] = set()  # deletes under way
+
+    # -- the engine's events ------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, TableChanged):
+            self.table_changed(event.table)
+
+    def table_changed(self, info: TableInfo) -> None:
+        if info.version < self._versions.get(info.id, -1):
+            return  # an older snapshot arriving after a newer one
+        if info.status == "closed":
+            self._versions.pop(info.id, None)
+        else:
+            self._versions[info.id] = info.version
+        now = turn_of(info)
+        turn = self.turns.get(info.id)
+        if turn is not None and (now is None or now != (turn.user_id, turn.key)):
+            self._end(turn)
+            turn = None
+        if turn is None and now is not None:
+            turn = Turn(info.id, info.guild_id, info.channel_id, info.game_number, *now)
+            self.turns[info.id] = turn
+            turn.task = asyncio.create_task(self._run(turn))
+
+    def chosen(self, user_id: int, delay_s: int | None) -> None:
+        """The user just chose their delay here (``/doko benachrichtigung``): from the next
+        turn on.
+        """
+        self._delays[user_id] = (delay_s, time.monotonic())
+
+    def close(self) -> None:
+        for turn in self.turns.values():
+            if turn.task is not None:
+                turn.task.cancel()
+        self.turns.clear()
+        for task in self._tasks:
+            task.cancel()
+
+    # -- one turn -----------------------------------------------------------------------
+
+    def _end(self, turn: Turn) -> None:
+        if self.turns.get(turn.table_id) is turn:
+            del self.turns[turn.table_id]
+        turn.over = True
+        if turn.sending:
+            return  # the send under way deletes its ping when it is back
+        if turn.task is not None:
+            turn.task.cancel()
+        if turn.ping is not None:
+            self._spawn(self._delete(turn.ping))
+
+    async def _run(self, turn: Turn) -> None:
+        try:
+            delay = await self._delay(turn.user_id)
+            if delay is None:
+                return
+            await asyncio.sleep(delay * self.time_scale)
+            # A new game's table message goes out a moment after its first turn began; the
+            # link should lead to it. Only then: a busy table's job runs on and on.
+            state = self.presenter.tables.get(turn.table_id)
+            if state is not None and state.job is not None and state.message_game != turn.game:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(state.job.wait(), NEW_MESSAGE_WAIT_S)
+            if turn.over or not self._still_on(turn):
+                return
+            turn.sending = True
+            try:
+                turn.ping = await self._send(turn, state)
+            finally:
+                turn.sending = False
+            if turn.over:
+                await self._delete(turn.ping)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("pinging user %s at table %s failed", turn.user_id, turn.table_id)
+
+    async def _delay(self, user_id: int) -> int | None:
+        cached = self._delays.get(user_id)
+        if cached is not None and time.monotonic() - cached[1] < DELAY_CACHE_S:
+            return cached[0]
+        delay = await self.presenter.bot.engine.notify_delay(user_id)
+        self._delays[user_id] = (delay, time.monotonic())
+        return delay
+
+    def _still_on(self, turn: Turn) -> bool:
+        """Whether the engine's table still waits for this very turn."""
+        try:
+            info = self.presenter.bot.engine.table(turn.table_id)
+        except EngineError:
+            return False
+        return turn_of(info) == (turn.user_id, turn.key)
+
+    async def _send(self, turn: Turn, state: TableState | None) -> tuple[int, int]:
+        """The ping: a DM, or a mention in the table's channel when the DMs are closed."""
+        bot, user = self.presenter.bot, self.presenter.user(turn.user_id)
+        url = f"https://discord.com/channels/{turn.guild_id}/{turn.channel_id}"
+        if state is not None and state.message_id is not None and state.message_game == turn.game:
+            url = f"{url}/{state.message_id}"  # else the channel: the message is on its way
+        text = f"{t(user.lang, 'ping_turn', table=turn.table_id)} {url}"
+        if not user.dms_closed:
+            try:
+                if user.dm_channel_id is None:
+                    user.dm_channel_id = (await bot.create_dm(discord.Object(turn.user_id))).id
+                dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
+                return user.dm_channel_id, dm.id
+            except discord.Forbidden as error:
+                if error.code != DMS_CLOSED:
+                    raise
+                log.info("DMs of user %s are closed; pinging in the table's channel", turn.user_id)
+                user.dms_closed = True
+                if state is not None and state.job is not None:
+                    state.job.mark()  # the table message tells them to use "Meine Karten"
+        only_them = discord.AllowedMentions(
+            everyone=False, users=[discord.Object(turn.user_id)], roles=False, replied_user=False
+        )
+        channel = bot.get_partial_messageable(turn.channel_id)
+        message = await channel.send(f"<@{turn.user_id}> {text}", allowed_mentions=only_them)
+        return turn.channel_id, message.id
+
+    async def _delete(self, ping: tuple[int, int]) -> None:
+        channel_id, message_id = ping
+        partial = self.presenter.bot.get_partial_messageable(channel_id)
+        try:
+            await partial.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass  # deleted already (by the player, in a DM)
+        except discord.HTTPException as error:
+            log.warning("could not delete ping %s in %s: %s", message_id, channel_id, error)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
