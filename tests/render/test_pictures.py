@@ -13,7 +13,6 @@ from collections.abc import Sequence
 import pytest
 from PIL import Image
 
-from bot.engine.play import game_summary
 from bot.render.cards import RANK_NAMES, SUIT_NAMES, card_name, glyphs
 from bot.render.pictures import (
     ALT_LIMIT,
@@ -31,6 +30,7 @@ from bot.render.pictures import (
 from bot.render.texts import Lang
 from bot.rules.cards import Card
 from bot.rules.game import Deal, Game, Phase
+from bot.rules.records import game_summary
 from bot.rules.ruleset import DulleTie
 from bot.rules.view import PublicView, player_view, public_view
 from tests.render.helpers import NAMES, drive, gesund_and_random, session
@@ -61,7 +61,11 @@ def positions(count: int, seed: int = 7) -> list[Game]:
     for _ in range(count):
         game = Game(Deal.shuffled(rng.randrange(2**32), dealer=rng.randrange(4)))
         stop = rng.randrange(0, 48)
-        drive(game, gesund_and_random(rng), until=lambda g, n=stop: _played(g) >= n)
+
+        def reached(g: Game, n: int = stop) -> bool:
+            return _played(g) >= n
+
+        drive(game, gesund_and_random(rng), until=reached)
         games.append(game)
     return games
 
