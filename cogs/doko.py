@@ -12,6 +12,7 @@ interaction's webhook instead (:class:`~bot.discord.forwarding.Reply`).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -107,7 +108,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except EngineError as error:
             await reply.say(error_text(error, reply.lang))
             return
-        await reply.send(content, view=ui)
+        picture, key = await self.presenter.pictures.hand(info.id, reply.user_id, reply.lang, key)
+        await reply.send(content, view=ui, picture=picture)
         assert now.game_id is not None
         reply.opened_hand(now.game_id, key)
 
@@ -136,7 +138,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         embed.description = (
             spielliste_block(info, lang) if info.spielliste else t(lang, "stand_empty")
         )
-        await reply.send(embed=embed, ephemeral=False)
+        chart = await asyncio.to_thread(self.presenter.pictures.chart, info, info.spielliste, lang)
+        if chart is not None:
+            embed.set_image(url=f"attachment://{chart.filename}")
+        await reply.send(embed=embed, ephemeral=False, picture=chart)
 
     async def show_rules(self, reply: Reply, info: TableInfo | None) -> None:
         lang = reply.lang

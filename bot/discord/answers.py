@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.pictures import edit_files
 from bot.discord.presenter import Presenter, components
 from bot.discord.state import payload_key
 from bot.engine.forwarding import ForwardRow
@@ -94,10 +95,14 @@ async def answer_click(
             # it). The hand job sends the next game's hand as a new DM, so the old game's
             # DM only says it is over: one hand message per game, never two for the next.
             await interaction.edit_original_response(
-                content=game_over_message(info, user_id, lang), view=None
+                content=game_over_message(info, user_id, lang),
+                view=None,
+                **edit_files([], presenter.pictures.enabled),  # the old hand's picture goes too
             )
             return
-        await interaction.edit_original_response(content=content, view=ui)
+        picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
+        files = edit_files([picture], presenter.pictures.enabled)
+        await interaction.edit_original_response(content=content, view=ui, **files)
         if ephemeral:
             presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
         elif message is not None:

@@ -20,8 +20,10 @@ import discord
 from bot.discord import answers
 from bot.discord.codec import Click
 from bot.discord.library import interaction_webhook
+from bot.discord.pictures import picture_file
 from bot.engine.forwarding import Forwarder
 from bot.engine.model import TableInfo
+from bot.render.pictures import Picture
 from bot.render.texts import Lang, lang_of
 from db.forwards import ForwardRow, Kind
 
@@ -60,6 +62,7 @@ class Reply(Protocol):
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
+        picture: Picture | None = None,
     ) -> None:
         """An answer with an embed or components."""
 
@@ -71,14 +74,21 @@ class Reply(Protocol):
 
 
 def _message(
-    embed: discord.Embed | None, view: discord.ui.View | None, ephemeral: bool
+    embed: discord.Embed | None,
+    view: discord.ui.View | None,
+    ephemeral: bool,
+    picture: Picture | None = None,
 ) -> dict[str, Any]:
-    """The keyword arguments of a send: discord.py wants an absent embed or view left out."""
+    """The keyword arguments of a send: discord.py wants an absent embed or view left out.
+    A picture is a fresh upload each time (a retried send reads it again).
+    """
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if embed is not None:
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = view
+    if picture is not None:
+        kwargs["file"] = picture_file(picture)
     return kwargs
 
 
@@ -105,8 +115,9 @@ class InteractionReply:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
+        picture: Picture | None = None,
     ) -> None:
-        kwargs = _message(embed, view, ephemeral)
+        kwargs = _message(embed, view, ephemeral, picture)
         if self.interaction.response.is_done():
             await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
         else:
@@ -149,6 +160,7 @@ class WebhookReply:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
+        picture: Picture | None = None,
     ) -> None:
         """A followup; in a DM (the only place interactions are forwarded from) an
         ephemeral one, whatever ``ephemeral`` says.
@@ -156,8 +168,8 @@ class WebhookReply:
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
-        kwargs = _message(embed, view, ephemeral=True)
         for pause in (*ANSWER_RETRIES_S, None):
+            kwargs = _message(embed, view, True, picture)
             try:
                 await self._webhook.send(content or discord.utils.MISSING, **kwargs)
                 return

@@ -26,11 +26,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.components import Components
+from bot.discord.pictures import (
+    Pictures,
+    edit_files,
+    embeds_with,
+    picture_key,
+    send_files,
+)
 from bot.discord.state import (
     Coalescer,
     HandMessage,
@@ -51,6 +59,7 @@ from bot.engine.model import (
 )
 from bot.render.controls import Controls
 from bot.render.hand import hand_message, sitting_out_message
+from bot.render.pictures import Picture
 from bot.render.table import (
     closed_message,
     final_message,
@@ -96,6 +105,7 @@ class Presenter:
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
         self.table_edit_budget = TABLE_EDITS_PER_S * share
+        self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
 
     def table_edit_interval(self) -> float:
         """Seconds between edits of one table message: all tables together stay within
@@ -337,26 +347,36 @@ class Presenter:
         embed: discord.Embed,
         view: discord.ui.View | None,
         game: int | None,
+        pictures: Sequence[Picture | None] = (),
     ) -> None:
         """A new table message, showing game number ``game`` (None: the lobby)."""
         message = await self._channel(state.channel_id).send(
-            embed=embed, view=view if view is not None else discord.utils.MISSING
+            embeds=embeds_with(embed, pictures),
+            view=view if view is not None else discord.utils.MISSING,
+            **send_files(pictures),
         )
         state.message_id, state.message_game = message.id, game
-        state.message_key = payload_key(None, embed, view)
+        state.message_key = picture_key(payload_key(None, embed, view), pictures)
         await self._save_table_message(state)
 
     async def _edit(
-        self, state: TableState, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        state: TableState,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        pictures: Sequence[Picture | None] = (),
     ) -> None:
-        key = payload_key(None, embed, view)
+        embeds = embeds_with(embed, pictures)
+        key = picture_key(payload_key(None, embed, view), pictures)
         if key == state.message_key or state.message_id is None:
             return
         partial = self._channel(state.channel_id).get_partial_message(state.message_id)
         try:
-            await partial.edit(embed=embed, view=view)
+            await partial.edit(
+                embeds=embeds, view=view, **edit_files(pictures, self.pictures.enabled)
+            )
         except discord.NotFound:
-            await self._post(state, embed, view, state.message_game)
+            await self._post(state, embed, view, state.message_game, pictures)
             return
         state.message_key = key
 
@@ -379,10 +399,11 @@ class Presenter:
             last = state.session_over and not state.finals
             embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
             view = components(info, controls)
+            pictures = await self.pictures.final(info, summary, entry, lang, last)
             if state.message_game == number and state.message_id is not None:
-                await self._edit(state, embed, view)
+                await self._edit(state, embed, view, pictures)
             else:
-                await self._post(state, embed, view, number)
+                await self._post(state, embed, view, number, pictures)
             state.finished.add(number)
             state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
@@ -391,7 +412,8 @@ class Presenter:
                 embed, controls = final_message(
                     info, summary, entry, game_id, lang, session_over=True
                 )
-                await self._edit(state, embed, components(info, controls))
+                pictures = await self.pictures.final(info, summary, entry, lang, True)
+                await self._edit(state, embed, components(info, controls), pictures)
             elif not state.session_over and state.message_id is not None:
                 await self._edit(state, closed_message(info, lang), None)
             state.done = True
@@ -417,12 +439,13 @@ class Presenter:
             redeal = redeal_text(info, state.redeal[1], state.redeal[2], lang)
         embed, controls = game_message(info, lang, closed, redeal)
         view = components(info, controls)
+        pictures = await self.pictures.table(info, lang)
         if state.message_game != info.game_number:
             if state.message_game is None and state.message_id is not None:
                 await self._edit(state, started_lobby(info, lang), None)
-            await self._post(state, embed, view, info.game_number)
+            await self._post(state, embed, view, info.game_number, pictures)
         else:
-            await self._edit(state, embed, view)
+            await self._edit(state, embed, view, pictures)
 
     def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
         return [
@@ -470,21 +493,25 @@ class Presenter:
             return
         if info.status != "playing" or info.game_id is None:
             return
+        picture, key = await self.pictures.hand(state.table_id, user_id, user.lang, key)
         if user.dms_closed:
-            await self._sync_ephemeral(user, info, content, ui, key)
+            await self._sync_ephemeral(user, info, content, ui, key, picture)
             return
         hand = state.hands.get(user_id)
         shown = (info.version, user.lang)
         try:
             if hand is None or hand.game_id != info.game_id:
-                await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                await self._send_hand(state, user_id, user, info.game_id, content, ui, key, picture)
                 state.hands[user_id].shown = shown
             elif hand.key != key:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
+                files = edit_files([picture], self.pictures.enabled)
                 try:
-                    await partial.edit(content=content, view=ui)
+                    await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
-                    await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                    await self._send_hand(
+                        state, user_id, user, info.game_id, content, ui, key, picture
+                    )
                     state.hands[user_id].shown = shown
                     return
                 hand.key, hand.shown = key, shown
@@ -507,10 +534,11 @@ class Presenter:
         content: str,
         ui: discord.ui.View,
         key: Payload,
+        picture: Picture | None = None,
     ) -> None:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
         channel_id = await self._dm_channel(user_id, user)
-        message = await self._channel(channel_id).send(content, view=ui)
+        message = await self._channel(channel_id).send(content, view=ui, **send_files([picture]))
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await self._save_hand(state, user_id)
 
@@ -527,6 +555,7 @@ class Presenter:
         content: str,
         ui: discord.ui.View,
         key: Payload,
+        picture: Picture | None = None,
     ) -> None:
         ix = user.ephemeral
         if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
@@ -535,7 +564,8 @@ class Presenter:
             user.ephemeral = None
             return
         try:
-            await ix.edit_original_response(content=content, view=ui)
+            files = edit_files([picture], self.pictures.enabled)
+            await ix.edit_original_response(content=content, view=ui, **files)
             user.ephemeral_key = key
         except discord.HTTPException:
             user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one
