@@ -159,23 +159,72 @@ class Channel:
         return f"<Channel {self.name or 'DM'} {self.id}>"
 
 
+CDN_URL = "https://cdn.discordapp.test"
+MEDIA_URL = "https://media.discordapp.test"
+
+
 @dataclass(eq=False)
 class Attachment:
+    """A file on a message: ``description`` is its alt text, ``data`` the bytes uploaded."""
+
     id: int
     filename: str
     content_type: str
     data: bytes
+    description: str | None = None
+    channel_id: int = 0
+    width: int | None = None
+    height: int | None = None
 
-    def to_json(self, base_url: str, channel_id: int) -> dict[str, Any]:
-        url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
-        return {
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    @property
+    def path(self) -> str:
+        return f"/attachments/{self.channel_id}/{self.id}/{self.filename}"
+
+    @property
+    def url(self) -> str:
+        """Where Discord's CDN would serve it (not resolvable; see ``FakeDiscord.attachment``)."""
+        return CDN_URL + self.path
+
+    @property
+    def proxy_url(self) -> str:
+        return MEDIA_URL + self.path
+
+    def to_json(self, *, ephemeral: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "id": str(self.id),
             "filename": self.filename,
-            "size": len(self.data),
-            "url": url,
-            "proxy_url": url,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.proxy_url,
             "content_type": self.content_type,
         }
+        if self.description is not None:
+            data["description"] = self.description
+        if self.width is not None:
+            data |= {"width": self.width, "height": self.height}
+        if ephemeral:
+            data["ephemeral"] = True
+        return data
+
+    def embed_media(self, url_key: str) -> dict[str, Any]:
+        """What Discord stores in an embed's image/thumbnail (``url``) or icon (``icon_url``)."""
+        if url_key != "url":
+            return {url_key: self.url, f"proxy_{url_key}": self.proxy_url}
+        media: dict[str, Any] = {
+            "url": self.url,
+            "proxy_url": self.proxy_url,
+            "content_type": self.content_type,
+        }
+        if self.width is not None:
+            media |= {"width": self.width, "height": self.height}
+        return media
+
+    def __repr__(self) -> str:
+        return f"<Attachment {self.filename} {self.size} B>"
 
 
 @dataclass(eq=False)
@@ -226,6 +275,16 @@ class Message:
     @property
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
+
+    def attachment(self, filename: str) -> Attachment | None:
+        return next((a for a in self.attachments if a.filename == filename), None)
+
+    def embed_image(self, index: int = 0) -> Attachment | None:
+        """The attachment embed ``index`` shows as its image (sent as ``attachment://NAME``)."""
+        if index >= len(self.embeds):
+            return None
+        url = (self.embeds[index].get("image") or {}).get("url")
+        return next((a for a in self.attachments if a.url == url), None)
 
     def __repr__(self) -> str:
         return f"<Message {self.id} in {self.channel!r}: {self.content[:40]!r}>"

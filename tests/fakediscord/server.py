@@ -19,8 +19,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from aiohttp import BodyPartReader, WSMsgType, web
+from aiohttp import WSMsgType, web
 
+from .attachments import (
+    ATTACHMENT_SIZE_LIMIT,
+    BadPayload,
+    Upload,
+    link_embeds,
+    read_multipart,
+    resolve,
+    too_large,
+)
 from .limits import FieldErrors, check_message, form_error_body
 from .models import (
     ALL_PERMISSIONS,
@@ -86,7 +95,7 @@ class _Req:
     params: dict[str, str]
     query: dict[str, str]
     body: Any
-    files: list[Attachment]
+    files: list[Upload]
 
 
 Handler = Callable[[_Req], Awaitable[web.Response]]
@@ -388,6 +397,18 @@ class FakeDiscord:
                 raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
             await asyncio.sleep(0.005)
 
+    def attachment(self, url: str) -> Attachment:
+        """The stored file behind a CDN ``url`` (as a message, embed or discord.py shows it)."""
+        for message in self.messages:
+            for attachment in message.attachments:
+                if url.split("?")[0] in (attachment.url, attachment.proxy_url):
+                    return attachment
+        raise FakeDiscordError(f"no attachment is stored at {url}")
+
+    def attachment_bytes(self, url: str) -> bytes:
+        """The bytes the bot uploaded, for a CDN ``url``."""
+        return self.attachment(url).data
+
     def requests_to(self, route_pattern: str) -> list[RequestRecord]:
         """Logged requests matching a documented route or a regex over "METHOD /path"."""
         return [r for r in self.requests if self._matches(route_pattern, r.method, r.path, r.route)]
@@ -646,7 +667,7 @@ class FakeDiscord:
             "channel_id": str(channel.id),
             "app_permissions": ALL_PERMISSIONS,
             "locale": user.locale,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "entitlements": [],
         }
         if guild is not None:
@@ -852,27 +873,13 @@ class FakeDiscord:
             log.info("fake Discord: %s %s -> %s %s", method, path, response.status, record.response)
         return response
 
-    async def _read_body(self, request: web.Request) -> tuple[str, Any, list[Attachment]]:
+    async def _read_body(self, request: web.Request) -> tuple[str, Any, list[Upload]]:
         content_type = request.content_type
         if content_type == "multipart/form-data":
-            body: Any = None
-            files: list[Attachment] = []
-            reader = await request.multipart()
-            async for part in reader:
-                if not isinstance(part, BodyPartReader):
-                    continue
-                raw = await part.read()
-                if part.name == "payload_json":
-                    body = json.loads(raw)
-                elif part.filename is not None:
-                    files.append(
-                        Attachment(
-                            self.snowflake(),
-                            part.filename,
-                            part.headers.get("Content-Type", "application/octet-stream"),
-                            bytes(raw),
-                        )
-                    )
+            try:
+                body, files = await read_multipart(request)
+            except BadPayload:
+                raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
             return content_type, body, files
         raw_text = await request.text()
         if not raw_text:
@@ -891,7 +898,7 @@ class FakeDiscord:
         path: str,
         content_type: str,
         body: Any,
-        files: list[Attachment],
+        files: list[Upload],
     ) -> web.Response:
         if op is None:
             raise ApiError(404, 0, "404: Not Found")
@@ -944,9 +951,7 @@ class FakeDiscord:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [
-                a.to_json(self.base_url, message.channel.id) for a in message.attachments
-            ],
+            "attachments": [a.to_json(ephemeral=message.ephemeral) for a in message.attachments],
             "embeds": message.embeds,
             "components": message.components,
             "pinned": False,
@@ -1005,42 +1010,49 @@ class FakeDiscord:
             raise ApiError(400, 50035, "Invalid Form Body", errors)
 
     def _attachments(
-        self, body: dict[str, Any], files: list[Attachment], keep: list[Attachment]
-    ) -> list[Attachment]:
-        """Resolve ``attachments``: ids of uploads refer to ``files[n]``, others to kept ones."""
-        listed = body.get("attachments")
-        if listed is None:
-            return [*keep, *files]
-        result: list[Attachment] = []
-        for entry in listed:
-            entry_id = int(entry["id"])
-            if entry_id < len(files):
-                upload = files[entry_id]
-                upload.filename = entry.get("filename") or upload.filename
-                result.append(upload)
-            else:
-                result.extend(a for a in keep if a.id == entry_id)
-        return result
+        self, channel: Channel, body: dict[str, Any], files: list[Upload], kept: list[Attachment]
+    ) -> tuple[list[Attachment], list[dict[str, Any]] | None]:
+        """The message's files and (if the body sets them) its embeds; 400 or 413 if refused.
+
+        Runs before anything changes, so a refused request leaves the message as it was.
+        """
+        if too_large(files):
+            raise ApiError(413, 40005, "Request entity too large")
+        attachments = kept
+        errors: FieldErrors = []
+        if body.get("attachments") is not None or files:
+            attachments, errors = resolve(
+                body, files, kept, channel_id=channel.id, new_id=self.snowflake
+            )
+        embeds = None
+        if "embeds" in body:
+            raw = [{"type": "rich", **e} for e in body["embeds"] or []]
+            embeds, embed_errors = link_embeds(raw, attachments)
+            errors += embed_errors
+        if errors:
+            raise ApiError(400, 50035, "Invalid Form Body", errors)
+        return attachments, embeds
 
     def _create(
         self,
         channel: Channel,
         body: dict[str, Any],
-        files: list[Attachment],
+        files: list[Upload],
         *,
         interaction: Interaction | None = None,
         type_: int = 0,
         extra_flags: int = 0,
     ) -> Message:
         flags = int(body.get("flags") or 0) | extra_flags
+        attachments, embeds = self._attachments(channel, body, files, [])
         message = Message(
             id=self.snowflake(),
             channel=channel,
             author=self.bot_user,
             content=body.get("content") or "",
-            embeds=[{"type": "rich", **e} for e in body.get("embeds") or []],
+            embeds=embeds or [],
             components=self._normalise_components(body.get("components") or []),
-            attachments=self._attachments(body, files, []),
+            attachments=attachments,
             flags=flags,
             type=type_,
             ephemeral_to=interaction.user if interaction and flags & EPHEMERAL else None,
@@ -1051,16 +1063,16 @@ class FakeDiscord:
             self._dispatch("MESSAGE_CREATE", self._message_json(message), message.channel.guild)
         return message
 
-    def _edit(self, message: Message, body: dict[str, Any], files: list[Attachment]) -> None:
+    def _edit(self, message: Message, body: dict[str, Any], files: list[Upload]) -> None:
+        attachments, embeds = self._attachments(message.channel, body, files, message.attachments)
         message.history.append(message.snapshot())
         if "content" in body:
             message.content = body["content"] or ""
-        if "embeds" in body:
-            message.embeds = [{"type": "rich", **e} for e in body["embeds"] or []]
+        if embeds is not None:
+            message.embeds = embeds
         if "components" in body:
             message.components = self._normalise_components(body["components"] or [])
-        if "attachments" in body or files:
-            message.attachments = self._attachments(body, files, message.attachments)
+        message.attachments = attachments
         message.flags &= ~LOADING
         message.edited_at = dt.datetime.now(dt.UTC)
         if not message.ephemeral:
