@@ -7,9 +7,10 @@ state: a picture is a paste of tiles that were drawn once.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -264,3 +265,39 @@ def label(
                     fill=fill,
                     width=round(dot),
                 )
+
+
+TEXT_MARGIN = 3  # pixels around a text tile: accents above, letters that overhang
+
+
+@lru_cache(maxsize=4096)
+def text_tile(text: str, size: int, fill: RGB, background: RGB) -> Image.Image:
+    """``text`` drawn once on ``background``: names and labels come back in every picture,
+    and a paste costs a fraction of drawing them.
+    """
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    width = math.ceil(text_length(text, size)) + 2 * TEXT_MARGIN
+    image = Image.new("RGB", (width, ascent + descent + 2 * TEXT_MARGIN), background)
+    label(ImageDraw.Draw(image), (TEXT_MARGIN, TEXT_MARGIN), text, size, fill)
+    return image
+
+
+def paste_text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    anchor: str = "la",
+    background: RGB = FELT,
+) -> None:
+    """``text`` at ``xy`` as ``draw.text`` would place it (anchors ``l``/``m``/``r`` and
+    ``a``/``m``/``b``), pasted from its cached tile.
+    """
+    tile_ = text_tile(text, size, fill, background)
+    inner_w = tile_.width - 2 * TEXT_MARGIN
+    inner_h = tile_.height - 2 * TEXT_MARGIN
+    x = xy[0] - {"l": 0.0, "m": inner_w / 2, "r": inner_w}[anchor[0]]
+    y = xy[1] - {"a": 0.0, "m": inner_h / 2, "b": inner_h}[anchor[1]]
+    image.paste(tile_, (round(x) - TEXT_MARGIN, round(y) - TEXT_MARGIN))

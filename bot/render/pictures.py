@@ -14,13 +14,15 @@ import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from bot.engine.model import ListEntry
 from bot.render.cards import (
+    EDGE,
+    FACE,
     FELT,
     FELT_LINE,
     HIGHLIGHT,
@@ -30,8 +32,9 @@ from bot.render.cards import (
     Look,
     card_name,
     empty_slot,
-    label,
+    paste_text,
     text_length,
+    text_tile,
     tile,
 )
 from bot.render.table import result_lines
@@ -67,12 +70,51 @@ class Picture:
         return hashlib.blake2b(self.data, digest_size=8).hexdigest()
 
 
-def png(image: Image.Image) -> bytes:
-    """The image as a small palette PNG."""
-    small = image.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+def png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """The image as a small palette PNG: mapped to ``palette`` (fast) or, without one, to
+    colours chosen for this image.
+    """
+    if palette is not None:
+        small = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        small = image.quantize(
+            PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
     out = io.BytesIO()
-    small.save(out, "PNG", optimize=True)
+    # zlib level 3 for the pictures on the felt (drawn on every move): an eighth more bytes
+    # than "optimize" at a twentieth of its time; the chart (once a round) takes 6.
+    small.save(out, "PNG", compress_level=3 if palette is not None else 6)
     return out.getvalue()
+
+
+@cache
+def felt_palette() -> Image.Image:
+    """One palette for the pictures on the felt (hand and table), built once from every
+    tile look and every text colour: mapping to a known palette costs a tenth of choosing
+    one per picture.
+    """
+    samples: list[Image.Image] = [
+        tile(card, "de", width, trump, look)
+        for card in Card
+        for width in (HAND_CARD, TRICK_CARD, SMALL_CARD)
+        for trump in (False, True)
+        for look in Look
+    ]
+    letters = "ÄÖÜäöü AaBbDdGgKkMmQqSsWwXxy 0123456789 …"
+    samples += [
+        text_tile(letters, size, colour, FELT)
+        for size in (11, 12, 13, 14, 15)
+        for colour in (TEXT, MUTED, HIGHLIGHT)
+    ]
+    samples += [text_tile("1. 2. 3. 4.", 11, EDGE, FACE)]
+    samples += [empty_slot(width) for width in (TRICK_CARD, SMALL_CARD)]
+    height = sum(s.height for s in samples)
+    sheet = Image.new("RGB", (max(s.width for s in samples), height), FELT)
+    y = 0
+    for sample in samples:
+        sheet.paste(sample, (0, y))
+        y += sample.height
+    return sheet.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def alt_text(parts: Sequence[str]) -> str:
@@ -87,6 +129,7 @@ def alt_text(parts: Sequence[str]) -> str:
     return out
 
 
+@lru_cache(maxsize=PNG_CACHE)
 def fit(text: str, width: int, size: int) -> str:
     """``text`` shortened with … until it is at most ``width`` pixels wide."""
     if text_length(text, size) <= width:
@@ -97,14 +140,15 @@ def fit(text: str, width: int, size: int) -> str:
 
 
 def _text(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     xy: tuple[float, float],
     text: str,
     size: int,
     fill: RGB = TEXT,
     anchor: str = "la",
+    background: RGB = FELT,
 ) -> None:
-    label(draw, xy, text, size, fill, anchor)
+    paste_text(image, xy, text, size, fill, anchor, background)
 
 
 # -- the hand -------------------------------------------------------------------------------
@@ -152,7 +196,7 @@ def _paste(slots: tuple[Slot, ...], size: tuple[int, int], width: int, lang: Lan
     image = Image.new("RGB", size, FELT)
     for s in slots:
         image.paste(tile(s.card, lang, width, s.trump, s.look), (s.x, s.y))
-    return png(image)
+    return png(image, felt_palette())
 
 
 def hand_picture(view: PlayerView, lang: Lang) -> Picture | None:
@@ -237,7 +281,6 @@ def _draw_trick(
     open_trick: bool = False,
 ) -> None:
     """Four places in seat order, the name under each; the card ahead lit."""
-    draw = ImageDraw.Draw(image)
     step = width + (14 if width >= TRICK_CARD else 8)
     size = 14 if width >= TRICK_CARD else 11
     height = round(width * 1.43)
@@ -251,11 +294,11 @@ def _draw_trick(
             image.paste(tile(card, lang, width, False, look), (x, y0))
             number = layout.order[seat]
             if number is not None and width >= TRICK_CARD:
-                _text(draw, (x + width - 6, y0 + height - 4), f"{number}.", 11, MUTED, "rb")
+                _text(image, (x + width - 6, y0 + height - 4), f"{number}.", 11, EDGE, "rb", FACE)
         name_y = y0 + height + 4
         turn = seat == to_act
         _text(
-            draw,
+            image,
             (x + width / 2, name_y),
             fit(names[seat], step - 4, size),
             size,
@@ -268,7 +311,7 @@ def _draw_trick(
         elif seat == layout.ahead and card is not None and open_trick:
             note = t(lang, "pic_ahead")
         if note:
-            _text(draw, (x + width / 2, name_y + size + 3), note, size - 2, HIGHLIGHT, "ma")
+            _text(image, (x + width / 2, name_y + size + 3), note, size - 2, HIGHLIGHT, "ma")
 
 
 @lru_cache(maxsize=PNG_CACHE)
@@ -286,15 +329,15 @@ def _table_png(
     height = 32 + round(TRICK_CARD * 1.43) + 44
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
-    _text(draw, (PAD, 8), t(lang, "pic_trick"), 15)
+    _text(image, (PAD, 8), t(lang, "pic_trick"), 15)
     _draw_trick(image, current, names, PAD, 32, TRICK_CARD, lang, to_act, open_trick=True)
     if last is not None:
         x = PAD + left_w + PAD
         draw.line((x, 10, x, height - 10), fill=FELT_LINE, width=2)
         x += PAD
-        _text(draw, (x, 8), fit(last_head, 4 * small_step, 13), 13, MUTED)
+        _text(image, (x, 8), fit(last_head, 4 * small_step, 13), 13, MUTED)
         _draw_trick(image, last, names, x, 32, SMALL_CARD, lang)
-    return png(image)
+    return png(image, felt_palette())
 
 
 def table_picture(
@@ -360,16 +403,16 @@ def final_picture(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> 
     height = max(32 + round(TRICK_CARD * 1.43) + 30, 32 + line_h * len(lines) + PAD)
     image = Image.new("RGB", (PAD + card_w + 2 * PAD + text_w + PAD, height), FELT)
     draw = ImageDraw.Draw(image)
-    _text(draw, (PAD, 8), fit(head, card_w, 15), 15)
+    _text(image, (PAD, 8), fit(head, card_w, 15), 15)
     _draw_trick(image, layout, names, PAD, 32, TRICK_CARD, lang)
     x = PAD + card_w + PAD
     draw.line((x, 10, x, height - 10), fill=FELT_LINE, width=2)
     x += PAD
-    _text(draw, (x, 8), t(lang, "spielwert"), 15)
+    _text(image, (x, 8), t(lang, "spielwert"), 15)
     for i, line in enumerate(lines):
         last_line = i == len(lines) - 1
         _text(
-            draw, (x, 32 + i * line_h), fit(line, text_w, 14), 14, HIGHLIGHT if last_line else TEXT
+            image, (x, 32 + i * line_h), fit(line, text_w, 14), 14, HIGHLIGHT if last_line else TEXT
         )
     parts = [
         t(
@@ -381,7 +424,7 @@ def final_picture(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> 
         ),
         t(lang, "pic_result_alt", lines="; ".join(lines)),
     ]
-    return Picture("ende.png", png(image), alt_text(parts))
+    return Picture("ende.png", png(image, felt_palette()), alt_text(parts))
 
 
 # -- the Spielliste -------------------------------------------------------------------------
@@ -430,6 +473,11 @@ def spielliste_chart(
     image = Image.new("RGB", (width * scale, height * scale), CHART_BG)
     draw = ImageDraw.Draw(image)
 
+    def write(
+        xy: tuple[float, float], text: str, size: int, fill: RGB = TEXT, anchor: str = "la"
+    ) -> None:
+        paste_text(image, xy, text, size, fill, anchor, CHART_BG)
+
     def at(game: int, value: int) -> tuple[float, float]:
         x = left + (width - left - right) * game / games
         y = top + (height - top - bottom) * (high - value) / (high - low)
@@ -440,16 +488,14 @@ def spielliste_chart(
         colour = MUTED if tick == 0 else GRID
         draw.line((left * scale, y, (width - right) * scale, y), fill=colour, width=scale)
         text = f"{tick:+d}" if tick else "0"
-        _text(draw, ((left - 6) * scale, y), text, 11 * scale, MUTED, "rm")
+        write(((left - 6) * scale, y), text, 11 * scale, MUTED, "rm")
     every = max(1, -(-games // 8))
     for game in range(0, games + 1, every):
         x, _ = at(game, low)
-        _text(draw, (x, (height - bottom + 6) * scale), str(game), 11 * scale, MUTED, "ma")
+        write((x, (height - bottom + 6) * scale), str(game), 11 * scale, MUTED, "ma")
     game_label = t(lang, "pic_chart_game")
-    _text(
-        draw, ((width - right) * scale, (height - 12) * scale), game_label, 11 * scale, MUTED, "ra"
-    )
-    _text(draw, (left * scale, 8 * scale), t(lang, "pic_chart_title"), 15 * scale)
+    write(((width - right) * scale, (height - 12) * scale), game_label, 11 * scale, MUTED, "ra")
+    write((left * scale, 8 * scale), t(lang, "pic_chart_title"), 15 * scale)
     for s in range(seats):
         points = [at(g, v) for g, v in enumerate(series[s])]
         colour = LINE_COLOURS[s % len(LINE_COLOURS)]
@@ -466,9 +512,9 @@ def spielliste_chart(
         colour = LINE_COLOURS[s % len(LINE_COLOURS)]
         draw.rounded_rectangle((x, y, x + 16 * scale, y + 12 * scale), 3 * scale, fill=colour)
         name = fit(names[s], 84, 13)
-        _text(draw, (x + 22 * scale, y + 6 * scale), name, 13 * scale, TEXT, "lm")
+        write((x + 22 * scale, y + 6 * scale), name, 13 * scale, TEXT, "lm")
         total = f"{series[s][-1]:+d}"
-        _text(draw, ((width - 8) * scale, y + 6 * scale), total, 13 * scale, TEXT, "rm")
+        write(((width - 8) * scale, y + 6 * scale), total, 13 * scale, TEXT, "rm")
     image = image.resize((width, height), Image.Resampling.LANCZOS)
     totals = ", ".join(f"{names[s]} {series[s][-1]:+d}" for s in ranked)
     alt = alt_text([t(lang, "pic_chart_alt", n=games, totals=totals)])
