@@ -12,7 +12,6 @@ interaction's webhook instead (:class:`~bot.discord.forwarding.Reply`).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -138,7 +137,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         embed.description = (
             spielliste_block(info, lang) if info.spielliste else t(lang, "stand_empty")
         )
-        chart = await asyncio.to_thread(self.presenter.pictures.chart, info, info.spielliste, lang)
+        chart = await self.presenter.pictures.stand_chart(info, lang)
         if chart is not None:
             embed.set_image(url=f"attachment://{chart.filename}")
         await reply.send(embed=embed, ephemeral=False, picture=chart)

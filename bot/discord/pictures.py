@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -27,6 +28,8 @@ from bot.rules.game import Phase
 
 if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
+
+T = TypeVar("T")
 
 
 # -- pictures -------------------------------------------------------------------------------
@@ -80,6 +83,15 @@ class Pictures:
     def __init__(self, bot: DokoBot, enabled: bool) -> None:
         self.bot = bot
         self.enabled = enabled
+        # One drawing thread: several would contend with the event loop for the GIL (the
+        # drawing is partly Python) and delay acknowledgements; one keeps that to a share.
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=False, cancel_futures=True)
+
+    async def _draw(self, draw: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, draw)
 
     async def table(self, info: TableInfo, lang: Lang) -> list[Picture | None]:
         """The trick picture for the running game's table message (none before the play)."""
@@ -87,7 +99,8 @@ class Pictures:
         if not self.enabled or pv is None or pv.phase is not Phase.PLAY:
             return []
         names = [player_name(info, g, lang) for g in range(4)]
-        return [await asyncio.to_thread(table_picture, pv, names, lang, info.rules.dulle_tie)]
+        tie = info.rules.dulle_tie
+        return [await self._draw(lambda: table_picture(pv, names, lang, tie))]
 
     async def final(
         self, info: TableInfo, summary: dict[str, Any], entry: ListEntry, lang: Lang, last: bool
@@ -104,7 +117,7 @@ class Pictures:
                 pictures.append(self.chart(info, upto, lang))
             return pictures
 
-        return await asyncio.to_thread(draw)
+        return await self._draw(draw)
 
     def chart(self, info: TableInfo, entries: Sequence[ListEntry], lang: Lang) -> Picture | None:
         """The Spielliste as a chart (None with pictures off or before the first game)."""
@@ -112,6 +125,12 @@ class Pictures:
             return None
         names = [seat_name(info, s, lang) for s in range(info.size)]
         return spielliste_chart(entries, names, lang)
+
+    async def stand_chart(self, info: TableInfo, lang: Lang) -> Picture | None:
+        """The chart for ``/doko stand``: the Spielliste so far."""
+        if not self.enabled:
+            return None
+        return await self._draw(lambda: self.chart(info, info.spielliste, lang))
 
     async def hand(
         self, table_id: int, user_id: int, lang: Lang, key: Payload
@@ -126,5 +145,5 @@ class Pictures:
             view = self.bot.engine.view_for(table_id, user_id)
         except EngineError:
             return None, key  # no hand: the dealer sitting out, or the game is gone
-        picture = await asyncio.to_thread(hand_picture, view, lang)
+        picture = await self._draw(lambda: hand_picture(view, lang))
         return picture, picture_key(key, [picture])

@@ -293,6 +293,7 @@ class Presenter:
                 state.job.cancel()
             for job in state.hand_jobs.values():
                 job.cancel()
+        self.pictures.close()
 
     # -- events ---------------------------------------------------------------------------
 
