@@ -55,11 +55,18 @@ def send_files(pictures: Sequence[Picture | None]) -> dict[str, Any]:
     return {"files": files} if files else {}
 
 
-def edit_files(pictures: Sequence[Picture | None], enabled: bool) -> dict[str, Any]:
+def edit_files(
+    pictures: Sequence[Picture | None], enabled: bool, shown: Payload | None = None
+) -> dict[str, Any]:
     """The keyword arguments that replace an edited message's pictures: with pictures on,
-    always given, so a message that showed one and now shows none drops it; off, none.
+    given, so a message that showed one and now shows none drops it; off, none. When the
+    message shows these very pictures already (``shown``, its payload key), none either:
+    an edit without attachments keeps the files, and nothing is uploaded again.
     """
     if not enabled:
+        return {}
+    shown_digests = shown[-1] if shown else None
+    if shown_digests == tuple(p.digest for p in pictures if p is not None):
         return {}
     return {"attachments": [picture_file(p) for p in pictures if p is not None]}
 

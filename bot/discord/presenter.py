@@ -374,7 +374,9 @@ class Presenter:
         partial = self._channel(state.channel_id).get_partial_message(state.message_id)
         try:
             await partial.edit(
-                embeds=embeds, view=view, **edit_files(pictures, self.pictures.enabled)
+                embeds=embeds,
+                view=view,
+                **edit_files(pictures, self.pictures.enabled, state.message_key),
             )
         except discord.NotFound:
             await self._post(state, embed, view, state.message_game, pictures)
@@ -506,7 +508,7 @@ class Presenter:
                 state.hands[user_id].shown = shown
             elif hand.key != key:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
-                files = edit_files([picture], self.pictures.enabled)
+                files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
                     await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
@@ -565,7 +567,7 @@ class Presenter:
             user.ephemeral = None
             return
         try:
-            files = edit_files([picture], self.pictures.enabled)
+            files = edit_files([picture], self.pictures.enabled, user.ephemeral_key)
             await ix.edit_original_response(content=content, view=ui, **files)
             user.ephemeral_key = key
         except discord.HTTPException:

@@ -10,6 +10,8 @@ from typing import Any
 
 from PIL import Image
 
+from bot.discord.pictures import edit_files, picture_key
+from bot.render.pictures import Picture
 from bot.rules.game import Phase
 from tests.discord.conftest import World, message_text
 from tests.discord.driver import play_game, play_turn
@@ -137,3 +139,16 @@ async def test_pictures_off_sends_none(make_world: Any) -> None:
     assert hand.attachments == [] and hand.custom_ids
     table = table_message(world, table_id)
     assert table.attachments == [] and table.embed_image(0) is None
+
+
+def test_an_edit_uploads_a_picture_only_when_it_changed() -> None:
+    first = Picture("hand.png", b"\x89PNG one", "Deine Karten (1): Herz-Zehn.")
+    second = Picture("hand.png", b"\x89PNG two", "Deine Karten (1): Kreuz-Dame.")
+    shown = picture_key(("text", None, None), [first])
+    assert edit_files([first], True, shown) == {}  # kept: no upload, the file stays
+    changed = edit_files([second], True, shown)
+    assert [f.filename for f in changed["attachments"]] == ["hand.png"]
+    assert changed["attachments"][0].description == second.alt
+    assert edit_files([], True, shown) == {"attachments": []}  # the old picture goes
+    assert [f.filename for f in edit_files([first], True, ())["attachments"]] == ["hand.png"]
+    assert edit_files([second], False, shown) == {}  # PICTURES=off: never any
