@@ -176,6 +176,7 @@ BENCHES = {
     "db": "db.bench",
     "engine": "bot.benchmarks.engine",
     "discord": "bot.benchmarks.discord",
+    "pictures": "bot.benchmarks.pictures",
 }
 
 

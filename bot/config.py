@@ -18,6 +18,8 @@ from db.postgres import redact
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DEFAULT_DATABASE = "doko.sqlite3"
 DEFAULT_LEASE_SECONDS = 30.0
+SWITCH_ON = ("on", "true", "yes", "1")
+SWITCH_OFF = ("off", "false", "no", "0")
 
 
 class ConfigError(Exception):
@@ -37,6 +39,8 @@ class Settings:
     shard_count: int | None = None
     # How long a table's claim lasts without renewal: a killed process's tables wait this long.
     lease_seconds: float = DEFAULT_LEASE_SECONDS
+    # Card, trick and Spielliste pictures on the messages; off: text and buttons only.
+    pictures: bool = True
 
     @property
     def sharded(self) -> bool:
@@ -169,10 +173,24 @@ def load_settings(
                 f"(default {DEFAULT_LEASE_SECONDS:g}) {where}"
             )
 
+    pictures_text = source.get("PICTURES", "").strip().lower() or "on"
+    pictures = pictures_text in SWITCH_ON
+    if pictures_text not in SWITCH_ON + SWITCH_OFF:
+        problems.append(f"PICTURES={pictures_text!r}: use on or off (default on) {where}")
+
     if problems:
         raise ConfigError("\n".join(problems))
     return Settings(
-        token, database, frozenset(owners), dev_guild, level, url, shard_ids, shard_count, lease
+        token,
+        database,
+        frozenset(owners),
+        dev_guild,
+        level,
+        url,
+        shard_ids,
+        shard_count,
+        lease,
+        pictures,
     )
 
 

@@ -141,7 +141,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except EngineError as error:
             await reply.say(error_text(error, reply.lang))
             return
-        await reply.send(content, view=ui)
+        picture, key = await self.presenter.pictures.hand(info.id, reply.user_id, reply.lang, key)
+        await reply.send(content, view=ui, picture=picture)
         assert now.game_id is not None
         reply.opened_hand(now.game_id, key)
 
@@ -186,7 +187,11 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         elif not add_spielliste(embed, info, lang):
             add_spielliste_note(embed, len(info.spielliste), lang)
         file = spielliste_attachment(embed, info, lang)
-        await reply.send(embed=embed, ephemeral=False, files=[file] if file else [])
+        chart = await self.presenter.pictures.stand_chart(info, lang)
+        if chart is not None:
+            embed.set_image(url=f"attachment://{chart.filename}")
+        files = [file] if file else []
+        await reply.send(embed=embed, ephemeral=False, files=files, picture=chart)
 
     async def show_rules(self, reply: Reply, info: TableInfo | None) -> None:
         lang = reply.lang

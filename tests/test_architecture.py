@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = ("bot", "cogs", "db")
 THIRD_PARTY = {"discord", "aiohttp", "aiosqlite", "asyncpg", "numpy", "openskill", "yarl"}
-THIRD_PARTY |= {"orjson", "uvloop"}
+THIRD_PARTY |= {"orjson", "uvloop", "PIL"}
 
 # Each package, and the project packages it may import besides itself. Third-party
 # libraries are listed where they belong; the standard library is open to all.
@@ -27,7 +27,8 @@ ALLOWED: dict[str, set[str]] = {
     "db": {"aiosqlite", "asyncpg", "openskill"},  # ratings are updated as results are stored
     "bot.config": {"db"},  # checks a DATABASE_URL the way the store reads it
     "bot.engine": {"bot.rules", "bot.ai", "bot.tournament", "db"},
-    "bot.render": {"bot.rules", "bot.engine", "bot.tournament", "discord"},
+    # Pillow draws the pictures (bot.render.pictures and its tiles, bot.render.cards) only.
+    "bot.render": {"bot.rules", "bot.engine", "bot.tournament", "discord", "PIL"},
     # The message ids it keeps in step live in the store (db.messages).
     "bot.discord": {"bot.engine", "bot.render", "bot.rules", "bot.config", "db"}
     | {"discord", "aiohttp", "yarl", "uvloop"},

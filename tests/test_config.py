@@ -125,3 +125,11 @@ def test_unreachable_discord_is_one_clear_line(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "cannot reach Discord" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_pictures_are_on_unless_switched_off() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv=None).pictures is True
+    off = load_settings({"DISCORD_TOKEN": TOKEN, "PICTURES": "off"}, dotenv=None)
+    assert off.pictures is False
+    with pytest.raises(ConfigError, match="PICTURES='sometimes'"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "PICTURES": "sometimes"}, dotenv=None)

@@ -481,6 +481,12 @@ async def run(
             route: round(n / max(1, actions), 3)
             for route, n in Counter(_route(r, dms) for r in requests).most_common()
         },
+        # Pictures (PICTURES=on, the default): files uploaded and their bytes.
+        "discord_uploads_per_action": round(
+            sum(len(r.files) for r in requests) / max(1, actions), 2
+        ),
+        "discord_image_bytes_per_action": round(_uploaded_bytes(requests) / max(1, actions)),
+        "discord_pictures": os.environ.get("PICTURES", "on"),
         "discord_actions": actions,
         "discord_interactions": len(new),
         "discord_interactions_failed": failed,
@@ -490,6 +496,21 @@ async def run(
         "discord_seconds": round(elapsed, 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
+
+
+def _uploaded_bytes(requests: list[RequestRecord]) -> int:
+    """The bytes of the files the bot uploaded, as the answers list them (an upload
+    replaces a message's files: an answer's attachments are that request's uploads).
+    """
+    total = 0
+    for r in requests:
+        if r.files and isinstance(r.response, dict):
+            total += sum(
+                a.get("size", 0)
+                for a in r.response.get("attachments", [])
+                if a.get("filename") in r.files
+            )
+    return total
 
 
 def _route(request: RequestRecord, dms: dict[int, Channel]) -> str:

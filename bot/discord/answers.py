@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.pictures import edit_files
 from bot.discord.presenter import Presenter, components
 from bot.discord.state import payload_key
 from bot.engine.forwarding import ForwardRow
@@ -95,7 +96,9 @@ async def answer_click(
             # ephemeral hand shows the result too; "Meine Karten" opens the next game's.
             await show_result(presenter, interaction, info, lang)
             return
-        await interaction.edit_original_response(content=content, view=ui)
+        picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
+        files = edit_files([picture], presenter.pictures.enabled)
+        await interaction.edit_original_response(content=content, view=ui, **files)
         if ephemeral:
             presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
         elif message is not None:
@@ -119,7 +122,9 @@ async def show_result(
     user_id = interaction.user.id
     content = presenter.endings.result(info.id, user_id, info.game_id, lang)
     await interaction.edit_original_response(
-        content=content or game_over_message(info, user_id, lang), view=None
+        content=content or game_over_message(info, user_id, lang),
+        view=None,
+        **edit_files([], presenter.pictures.enabled),  # the hand's picture goes too
     )
     if content is not None and interaction.message is not None:
         presenter.endings.shown(info.id, user_id, interaction.message.id)

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord.components import Components
+from bot.discord.pictures import edit_files
 from bot.discord.state import HandMessage, Payload, TableState, UserState, payload_key
 from bot.engine.model import GameOver, ListEntry, TableInfo
 from bot.render.hand import hand_result_message
@@ -37,9 +38,13 @@ class HandEnd:
 class HandEndings:
     """Each user's last finished game, and whose hand messages do not show it yet."""
 
-    def __init__(self, client: discord.Client, ephemeral_window: float) -> None:
+    def __init__(
+        self, client: discord.Client, ephemeral_window: float, pictures: bool = False
+    ) -> None:
         self.client = client
         self.ephemeral_window = ephemeral_window
+        # With pictures on, a hand message shows one: the result drops it.
+        self.no_files = edit_files([], pictures)
         self.ends: dict[int, HandEnd] = {}  # by user id: one game each, the latest
         self.pending: dict[tuple[int, int], HandEnd] = {}  # by (table id, user id)
 
@@ -106,7 +111,8 @@ class HandEndings:
             return
         channel = self.client.get_partial_messageable(hand.channel_id)
         try:
-            await channel.get_partial_message(hand.message_id).edit(content=content, view=ui)
+            message = channel.get_partial_message(hand.message_id)
+            await message.edit(content=content, view=ui, **self.no_files)
         except (discord.NotFound, discord.Forbidden):
             return  # deleted, or the DMs closed since: the table message shows the result
         hand.key = key
@@ -128,7 +134,7 @@ class HandEndings:
             user.ephemeral = None
             return
         try:
-            await ix.edit_original_response(content=content, view=ui)
+            await ix.edit_original_response(content=content, view=ui, **self.no_files)
             user.ephemeral_key = key
         except discord.HTTPException:
             user.ephemeral = None  # dismissed or expired

@@ -22,8 +22,10 @@ import discord
 from bot.discord import answers
 from bot.discord.codec import Click
 from bot.discord.library import interaction_webhook
+from bot.discord.pictures import picture_file
 from bot.engine.forwarding import Forwarder
 from bot.engine.model import TableInfo
+from bot.render.pictures import Picture
 from bot.render.texts import Lang, lang_of
 from db.forwards import ForwardRow, Kind
 
@@ -63,6 +65,7 @@ class Reply(Protocol):
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
         files: Sequence[discord.File] = (),
+        picture: Picture | None = None,
     ) -> None:
         """An answer with an embed, components or files."""
 
@@ -78,13 +81,15 @@ def _message(
     view: discord.ui.View | None,
     ephemeral: bool,
     files: Sequence[discord.File] = (),
+    picture: Picture | None = None,
 ) -> dict[str, Any]:
     """The keyword arguments of a send: discord.py wants an absent embed, view or file left
-    out.
+    out. A picture is a fresh upload each time (a retried send reads it again).
     """
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
-    if files:
-        kwargs["files"] = list(files)
+    uploads = [*files, *([picture_file(picture)] if picture is not None else [])]
+    if uploads:
+        kwargs["files"] = uploads
     if embed is not None:
         kwargs["embed"] = embed
     if view is not None:
@@ -116,8 +121,9 @@ class InteractionReply:
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
         files: Sequence[discord.File] = (),
+        picture: Picture | None = None,
     ) -> None:
-        kwargs = _message(embed, view, ephemeral, files)
+        kwargs = _message(embed, view, ephemeral, files, picture)
         if self.interaction.response.is_done():
             await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
         else:
@@ -161,6 +167,7 @@ class WebhookReply:
         view: discord.ui.View | None = None,
         ephemeral: bool = True,
         files: Sequence[discord.File] = (),
+        picture: Picture | None = None,
     ) -> None:
         """A followup; in a DM (the only place interactions are forwarded from) an
         ephemeral one, whatever ``ephemeral`` says.
@@ -169,10 +176,13 @@ class WebhookReply:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
         # A sent file is closed after the request: each try gets its own from the bytes.
-        blobs = [(file.fp.read(), file.filename) for file in files]
+        blobs = [(file.fp.read(), file.filename, file.description) for file in files]
         for pause in (*ANSWER_RETRIES_S, None):
-            fresh = [discord.File(io.BytesIO(data), filename=name) for data, name in blobs]
-            kwargs = _message(embed, view, ephemeral=True, files=fresh)
+            fresh = [
+                discord.File(io.BytesIO(data), filename=name, description=alt)
+                for data, name, alt in blobs
+            ]
+            kwargs = _message(embed, view, True, fresh, picture)
             try:
                 await self._webhook.send(content or discord.utils.MISSING, **kwargs)
                 return

@@ -28,12 +28,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.components import Components
 from bot.discord.endings import HandEndings
+from bot.discord.pictures import (
+    Pictures,
+    edit_files,
+    embeds_with,
+    picture_file,
+    picture_key,
+    send_files,
+)
 from bot.discord.pings import Pings
 from bot.discord.state import (
     Coalescer,
@@ -55,6 +64,7 @@ from bot.engine.model import (
 )
 from bot.render.controls import Controls
 from bot.render.hand import hand_message, sitting_out_message
+from bot.render.pictures import Picture
 from bot.render.table import (
     closed_message,
     final_entries,
@@ -103,8 +113,9 @@ class Presenter:
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
         self.table_edit_budget = TABLE_EDITS_PER_S * share
+        self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.
-        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW)
+        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
 
     def table_edit_interval(self) -> float:
@@ -310,6 +321,7 @@ class Presenter:
                 state.job.cancel()
             for job in state.hand_jobs.values():
                 job.cancel()
+        self.pictures.close()
 
     # -- events ---------------------------------------------------------------------------
 
@@ -367,18 +379,22 @@ class Presenter:
         embed: discord.Embed,
         view: discord.ui.View | None,
         game: int | None,
+        pictures: Sequence[Picture | None] = (),
         file: discord.File | None = None,
     ) -> None:
-        """A new table message, showing game number ``game`` (None: the lobby), with ``file``
-        (a Spielliste too long for it) attached.
+        """A new table message, showing game number ``game`` (None: the lobby), with its
+        pictures and ``file`` (a Spielliste too long for it) attached.
         """
+        uploads = send_files(pictures)
+        if file is not None:
+            uploads["files"] = [*uploads.get("files", []), file]
         message = await self._channel(state.channel_id).send(
-            embed=embed,
+            embeds=embeds_with(embed, pictures),
             view=view if view is not None else discord.utils.MISSING,
-            file=file if file is not None else discord.utils.MISSING,
+            **uploads,
         )
         state.message_id, state.message_game = message.id, game
-        state.message_key = payload_key(None, embed, view)
+        state.message_key = picture_key(payload_key(None, embed, view), pictures)
         await self._save_table_message(state)
 
     async def _edit(
@@ -386,19 +402,22 @@ class Presenter:
         state: TableState,
         embed: discord.Embed,
         view: discord.ui.View | None,
+        pictures: Sequence[Picture | None] = (),
         file: discord.File | None = None,
     ) -> None:
-        key = payload_key(None, embed, view)
+        embeds = embeds_with(embed, pictures)
+        key = picture_key(payload_key(None, embed, view), pictures)
         if key == state.message_key or state.message_id is None:
             return
         partial = self._channel(state.channel_id).get_partial_message(state.message_id)
         try:
-            if file is None:
-                await partial.edit(embed=embed, view=view)
-            else:
-                await partial.edit(embed=embed, view=view, attachments=[file])
+            uploads = edit_files(pictures, self.pictures.enabled, state.message_key)
+            if file is not None:  # new attachments replace all: the pictures go again too
+                shown = [picture_file(p) for p in pictures if p is not None]
+                uploads = {"attachments": [*shown, file]}
+            await partial.edit(embeds=embeds, view=view, **uploads)
         except discord.NotFound:
-            await self._post(state, embed, view, state.message_game, file)
+            await self._post(state, embed, view, state.message_game, pictures, file)
             return
         state.message_key = key
 
@@ -422,10 +441,11 @@ class Presenter:
             embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
             view = components(info, controls)
             file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
+            pictures = await self.pictures.final(info, summary, entry, lang, last)
             if state.message_game == number and state.message_id is not None:
-                await self._edit(state, embed, view, file)
+                await self._edit(state, embed, view, pictures, file)
             else:
-                await self._post(state, embed, view, number, file)
+                await self._post(state, embed, view, number, pictures, file)
             state.finished.add(number)
             state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
@@ -435,10 +455,11 @@ class Presenter:
                     info, summary, entry, game_id, lang, session_over=True
                 )
                 file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
-                await self._edit(state, embed, components(info, controls), file)
+                pictures = await self.pictures.final(info, summary, entry, lang, True)
+                await self._edit(state, embed, components(info, controls), pictures, file)
             elif not state.session_over and state.message_id is not None:
                 embed = closed_message(info, lang)
-                await self._edit(state, embed, None, spielliste_attachment(embed, info, lang))
+                await self._edit(state, embed, None, (), spielliste_attachment(embed, info, lang))
             state.done = True
             self.tables.pop(info.id, None)
             await messages.forget_table(self.bot.db, info.id)
@@ -462,12 +483,13 @@ class Presenter:
             redeal = redeal_text(info, state.redeal[1], state.redeal[2], lang)
         embed, controls = game_message(info, lang, closed, redeal)
         view = components(info, controls)
+        pictures = await self.pictures.table(info, lang)
         if state.message_game != info.game_number:
             if state.message_game is None and state.message_id is not None:
                 await self._edit(state, started_lobby(info, lang), None)
-            await self._post(state, embed, view, info.game_number)
+            await self._post(state, embed, view, info.game_number, pictures)
         else:
-            await self._edit(state, embed, view)
+            await self._edit(state, embed, view, pictures)
 
     def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
         return [
@@ -519,21 +541,25 @@ class Presenter:
             return
         if info.status != "playing" or info.game_id is None:
             return
+        picture, key = await self.pictures.hand(state.table_id, user_id, user.lang, key)
         if user.dms_closed:
-            await self._sync_ephemeral(user, info, content, ui, key)
+            await self._sync_ephemeral(user, info, content, ui, key, picture)
             return
         hand = state.hands.get(user_id)
         shown = (info.version, user.lang)
         try:
             if hand is None or hand.game_id != info.game_id:
-                await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                await self._send_hand(state, user_id, user, info.game_id, content, ui, key, picture)
                 state.hands[user_id].shown = shown
             elif hand.key != key:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
+                files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
-                    await partial.edit(content=content, view=ui)
+                    await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
-                    await self._send_hand(state, user_id, user, info.game_id, content, ui, key)
+                    await self._send_hand(
+                        state, user_id, user, info.game_id, content, ui, key, picture
+                    )
                     state.hands[user_id].shown = shown
                     return
                 hand.key, hand.shown = key, shown
@@ -556,10 +582,11 @@ class Presenter:
         content: str,
         ui: discord.ui.View,
         key: Payload,
+        picture: Picture | None = None,
     ) -> None:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
         channel_id = await self._dm_channel(user_id, user)
-        message = await self._channel(channel_id).send(content, view=ui)
+        message = await self._channel(channel_id).send(content, view=ui, **send_files([picture]))
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await self._save_hand(state, user_id)
 
@@ -576,6 +603,7 @@ class Presenter:
         content: str,
         ui: discord.ui.View,
         key: Payload,
+        picture: Picture | None = None,
     ) -> None:
         ix = user.ephemeral
         if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
@@ -584,7 +612,8 @@ class Presenter:
             user.ephemeral = None
             return
         try:
-            await ix.edit_original_response(content=content, view=ui)
+            files = edit_files([picture], self.pictures.enabled, user.ephemeral_key)
+            await ix.edit_original_response(content=content, view=ui, **files)
             user.ephemeral_key = key
         except discord.HTTPException:
             user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one

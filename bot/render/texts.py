@@ -292,6 +292,23 @@ DE: dict[str, str] = {
         "Nach {seconds} s: der Bot schreibt dich an, wenn du so lange dran bist, ohne zu spielen."
     ),
     "notify_how": "Per DM mit einem Link zum Tisch; sind deine DMs zu, im Kanal des Tisches.",
+    # Pictures (bot/render/pictures.py): drawn labels and alt texts.
+    "pic_hand_alt": "Deine Karten ({n}): {cards}.",
+    "pic_playable": "Spielbar: {cards}.",
+    "pic_trick": "Aktueller Stich",
+    "pic_trick_alt": "Aktueller Stich: {plays}.",
+    "pic_trick_empty": "Aktueller Stich: noch keine Karte.",
+    "pic_ahead": "vorn",
+    "pic_ahead_alt": "Vorn liegt {name}.",
+    "pic_turn": "am Zug",
+    "pic_turn_alt": "Am Zug: {name}.",
+    "pic_last": "Letzter Stich",
+    "pic_last_to": "Letzter Stich an {name} ({augen} Augen)",
+    "pic_last_alt": "Letzter Stich: {plays}; an {name} ({augen} Augen).",
+    "pic_result_alt": "Ergebnis: {lines}",
+    "pic_chart_title": "Spielliste: Stand nach jedem Spiel",
+    "pic_chart_game": "Spiel",
+    "pic_chart_alt": "Spielliste als Linien, Stand nach {n} Spielen: {totals}.",
 }
 
 EN: dict[str, str] = {
@@ -557,6 +574,23 @@ EN: dict[str, str] = {
     "notify_now": "At once: the bot pings you as soon as it is your turn.",
     "notify_after": "After {seconds} s: the bot pings you when your turn has waited that long.",
     "notify_how": "By DM with a link to the table; if your DMs are closed, in the table's channel.",
+    # Pictures (bot/render/pictures.py): drawn labels and alt texts.
+    "pic_hand_alt": "Your cards ({n}): {cards}.",
+    "pic_playable": "Playable: {cards}.",
+    "pic_trick": "Current trick",
+    "pic_trick_alt": "Current trick: {plays}.",
+    "pic_trick_empty": "Current trick: no card yet.",
+    "pic_ahead": "ahead",
+    "pic_ahead_alt": "{name} is ahead.",
+    "pic_turn": "to play",
+    "pic_turn_alt": "To play: {name}.",
+    "pic_last": "Last trick",
+    "pic_last_to": "Last trick to {name} ({augen} Augen)",
+    "pic_last_alt": "Last trick: {plays}; to {name} ({augen} Augen).",
+    "pic_result_alt": "Result: {lines}",
+    "pic_chart_title": "Spielliste: totals after each game",
+    "pic_chart_game": "Game",
+    "pic_chart_alt": "Spielliste as lines, totals after {n} games: {totals}.",
 }
 
 TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}

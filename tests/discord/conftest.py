@@ -25,12 +25,16 @@ from bot.discord.bot import DokoBot
 from bot.discord.library import apply_discord_overrides
 from bot.discord.run import sync_commands
 from bot.engine import Engine, EngineError
+from bot.render.cards import card_name
 from bot.render.terms import CARD_LABEL_RE, parse_card_label
+from bot.render.texts import Lang
+from bot.rules.cards import Card
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
 from tests.fakediscord.models import DM
 from tests.fakediscord.server import FakeDiscord as _FakeServer
 
 GAME_MARKER = re.compile(r"\(#(\d+)\)")
+LANGS: tuple[Lang, ...] = ("de", "en")
 
 
 def message_text(message: Message) -> str:
@@ -54,6 +58,10 @@ def mentioned_cards(message: Message) -> set[str]:
         fields = custom_id.split(":")
         if fields[:2] == ["doko", "card"]:
             cards.add(fields[5])
+    # Pictures: their alt texts name every card they show ("Herz-Zehn", "Ten of Hearts").
+    for attachment in message.attachments:
+        text = attachment.description or ""
+        cards.update(c.code for c in Card for lang in LANGS if card_name(c, lang) in text)
     return cards
 
 

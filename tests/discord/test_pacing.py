@@ -11,7 +11,7 @@ from bot.discord.state import Coalescer
 
 
 def presenter(shard_ids: tuple[int, ...] | None = None, shard_count: int | None = None) -> Any:
-    settings = SimpleNamespace(shard_ids=shard_ids, shard_count=shard_count)
+    settings = SimpleNamespace(shard_ids=shard_ids, shard_count=shard_count, pictures=False)
     return Presenter(SimpleNamespace(settings=settings))
 
 
