@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord import stored
 from bot.discord.components import Components
 from bot.discord.endings import HandEndings
 from bot.discord.pictures import (
@@ -183,7 +184,7 @@ class Presenter:
         state = self.table_state(info)
         state.message_id, state.message_game, state.message_key = message_id, None, key
         self._update_info(state, info)
-        await self._save_table_message(state)
+        await stored.save_table_message(self.bot.db, state)
 
     def remember_ephemeral(
         self, user_id: int, interaction: discord.Interaction[Any], game_id: int, key: Payload
@@ -211,7 +212,7 @@ class Presenter:
         state = self.tables.get(table_id)
         if state is not None:
             state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key, shown)
-            await self._save_hand(state, user_id)
+            await stored.save_hand(self.bot.db, state, user_id)
 
     def shows(self, table_id: int, user_id: int, message_id: int, lang: Lang) -> bool:
         """Whether the message is the user's hand and shows the table as it is now."""
@@ -239,57 +240,6 @@ class Presenter:
             self._update_info(state, info)
             self._mark(state, info)
         await messages.forget_closed(self.bot.db)
-
-    # -- stored message ids ---------------------------------------------------------------
-
-    async def _restore(self, state: TableState) -> None:
-        """Read the table's stored message ids, once; what this process knows already (a
-        message it sent or adopted meanwhile) is newer and stays.
-        """
-        if state.restored:
-            return
-        async with state.restore_lock:
-            if state.restored:
-                return
-            stored = await messages.table_messages(self.bot.db, state.table_id)
-            if stored.table is not None and state.message_id is None:
-                state.message_id = stored.table.message_id
-                state.message_game = stored.table.game_number
-                state.saved_message = (state.message_id, state.message_game)
-            for hand in stored.hands:
-                state.saved_hands.setdefault(hand.user_id, (hand.game_id, hand.message_id))
-                if hand.user_id not in state.hands:
-                    state.hands[hand.user_id] = HandMessage(
-                        hand.game_id, hand.channel_id, hand.message_id, ()
-                    )
-                user = self.user(hand.user_id)
-                if user.dm_channel_id is None:
-                    user.dm_channel_id = hand.channel_id
-            state.restored = True
-
-    async def _save_table_message(self, state: TableState) -> None:
-        if state.message_id is None:
-            return
-        shown = (state.message_id, state.message_game)
-        if shown != state.saved_message:
-            await messages.save_table_message(
-                self.bot.db, state.table_id, state.message_id, state.message_game
-            )
-            state.saved_message = shown
-
-    async def _save_hand(self, state: TableState, user_id: int) -> None:
-        hand = state.hands[user_id]
-        saved = (hand.game_id, hand.message_id)
-        if saved != state.saved_hands.get(user_id):
-            await messages.save_hand_message(
-                self.bot.db,
-                state.table_id,
-                user_id,
-                hand.game_id,
-                hand.channel_id,
-                hand.message_id,
-            )
-            state.saved_hands[user_id] = saved
 
     def _mark(self, state: TableState, info: TableInfo) -> None:
         assert state.job is not None
@@ -395,7 +345,7 @@ class Presenter:
         )
         state.message_id, state.message_game = message.id, game
         state.message_key = picture_key(payload_key(None, embed, view), pictures)
-        await self._save_table_message(state)
+        await stored.save_table_message(self.bot.db, state)
 
     async def _edit(
         self,
@@ -429,7 +379,7 @@ class Presenter:
             await asyncio.sleep(0)
 
     async def _sync_table(self, state: TableState) -> None:
-        await self._restore(state)
+        await stored.restore(self.bot.db, state, self.user)
         await self._take_turn()
         info = state.info
         if info is None or state.done:
@@ -522,7 +472,7 @@ class Presenter:
         return info, content, ui, payload_key(content, None, ui)
 
     async def _sync_hand(self, state: TableState, user_id: int) -> None:
-        await self._restore(state)
+        await stored.restore(self.bot.db, state, self.user)
         user = self.user(user_id)
         async with user.hand_lock:
             await self._sync_hand_locked(state, user_id, user)
@@ -588,7 +538,7 @@ class Presenter:
         channel_id = await self._dm_channel(user_id, user)
         message = await self._channel(channel_id).send(content, view=ui, **send_files([picture]))
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
-        await self._save_hand(state, user_id)
+        await stored.save_hand(self.bot.db, state, user_id)
 
     async def _dm_channel(self, user_id: int, user: UserState) -> int:
         if user.dm_channel_id is None:

@@ -171,9 +171,12 @@ async def test_a_long_round_ends_with_its_whole_spielliste_attached(make_world: 
     assert len(finals) == games
     last = finals[-1]
     assert t("de", "spielliste_file", games=games) in message_text(last)
-    assert [a.filename for a in last.attachments] == [f"spielliste-{table_id}.txt"]
-    text = last.attachments[0].data.decode()
+    # The whole list as a text file, beside the pictures of the game's end and the chart.
+    listed = last.attachment(f"spielliste-{table_id}.txt")
+    assert listed is not None, [a.filename for a in last.attachments]
+    text = listed.data.decode()
     numbers = [int(line.split()[0]) for line in text.splitlines() if line[:4].strip().isdigit()]
     assert numbers == list(range(1, games + 1))
     # The early games' final messages hold their Spielliste themselves.
-    assert not finals[0].attachments and "```" in message_text(finals[0])
+    assert all(a.filename.endswith(".png") for a in finals[0].attachments)
+    assert "```" in message_text(finals[0])

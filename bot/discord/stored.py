@@ -1,0 +1,57 @@
+"""The ids of the messages the presenter keeps in step, in the store (db.messages): saved as
+they are sent, read back before a recovered table's first update, so a restarted process
+edits the same messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.discord.state import HandMessage, TableState, UserState
+from db import messages
+from db.database import Database
+
+
+async def restore(db: Database, state: TableState, user: Callable[[int], UserState]) -> None:
+    """Read the table's stored message ids, once; what this process knows already (a
+    message it sent or adopted meanwhile) is newer and stays.
+    """
+    if state.restored:
+        return
+    async with state.restore_lock:
+        if state.restored:
+            return
+        found = await messages.table_messages(db, state.table_id)
+        if found.table is not None and state.message_id is None:
+            state.message_id = found.table.message_id
+            state.message_game = found.table.game_number
+            state.saved_message = (state.message_id, state.message_game)
+        for hand in found.hands:
+            state.saved_hands.setdefault(hand.user_id, (hand.game_id, hand.message_id))
+            if hand.user_id not in state.hands:
+                state.hands[hand.user_id] = HandMessage(
+                    hand.game_id, hand.channel_id, hand.message_id, ()
+                )
+            who = user(hand.user_id)
+            if who.dm_channel_id is None:
+                who.dm_channel_id = hand.channel_id
+        state.restored = True
+
+
+async def save_table_message(db: Database, state: TableState) -> None:
+    if state.message_id is None:
+        return
+    shown = (state.message_id, state.message_game)
+    if shown != state.saved_message:
+        await messages.save_table_message(db, state.table_id, state.message_id, state.message_game)
+        state.saved_message = shown
+
+
+async def save_hand(db: Database, state: TableState, user_id: int) -> None:
+    hand = state.hands[user_id]
+    saved = (hand.game_id, hand.message_id)
+    if saved != state.saved_hands.get(user_id):
+        await messages.save_hand_message(
+            db, state.table_id, user_id, hand.game_id, hand.channel_id, hand.message_id
+        )
+        state.saved_hands[user_id] = saved
