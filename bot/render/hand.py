@@ -135,7 +135,9 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
             lines.append(t(lang, "schmeissen_prompt"))
     elif view.phase is Phase.DECLARE and view.to_act == seat:
         if any(isinstance(a, Declare) for a in view.legal):
-            lines.append(t(lang, "declare_prompt"))
+            # A vorgeführt seat (or one without the Alten) may name only a solo.
+            key = "declare_prompt" if _hochzeit_offered(view) else "declare_solo_prompt"
+            lines.append(t(lang, key))
         if any(isinstance(a, ArmutOffer) for a in view.legal):
             lines.append(t(lang, "armut_offer_prompt"))
     elif view.phase is Phase.ARMUT and view.to_act == seat and view.armut is not None:
@@ -146,6 +148,10 @@ def hand_content(info: TableInfo, view: PlayerView, lang: Lang) -> str:
             lines.append(t(lang, "armut_take_prompt", n=view.armut.offered, name=poor))
     lines.append(t(lang, "your_cards") if view.hand else t(lang, "no_cards"))
     return "\n".join(lines)
+
+
+def _hochzeit_offered(view: PlayerView) -> bool:
+    return any(isinstance(a, Declare) and a.contract is Contract.HOCHZEIT for a in view.legal)
 
 
 def hand_controls(view: PlayerView, lang: Lang) -> Controls:
@@ -179,8 +185,9 @@ def hand_controls(view: PlayerView, lang: Lang) -> Controls:
     if declares:
         options = tuple(DeclareOption(contract_name(a.contract, lang), a) for a in declares)
         select_row = row + 1 if offer is not None else row
+        placeholder = "select_declare" if _hochzeit_offered(view) else "select_declare_solo"
         controls.append(
-            Select("declare", view.seat, t(lang, "select_declare"), options, row=select_row)
+            Select("declare", view.seat, t(lang, placeholder), options, row=select_row)
         )
     return tuple(controls)
 

@@ -1,7 +1,4 @@
-"""The private hand message's text (bot/render/hand.py) and the rule presets' names.
-
-Only the text: the hand's buttons are being moved elsewhere and are not tested here.
-"""
+"""The private hand message (bot/render/hand.py) and the rule presets' names."""
 
 from __future__ import annotations
 
@@ -9,13 +6,15 @@ import random
 
 import pytest
 
-from bot.render.hand import game_over_message, hand_content, sitting_out_message
+from bot.render.controls import Select
+from bot.render.hand import game_over_message, hand_content, hand_controls, sitting_out_message
 from bot.render.presets import NAMES, PRESETS, preset_name, preset_of
 from bot.render.table import rules_preset_name
 from bot.render.terms import contract_name, party_name
 from bot.render.texts import Lang, t
+from bot.rules.cards import Card
 from bot.rules.contracts import Contract
-from bot.rules.game import Deal, Game, Phase
+from bot.rules.game import Deal, Game, Phase, Reserve
 from bot.rules.ruleset import DDV
 from bot.rules.view import player_view
 
@@ -127,3 +126,25 @@ def test_five_seats_keep_the_preset_name() -> None:
     assert rules_preset_name(DDV.replace(players=5), "en") == (
         "DDV tournament · 5 seats (the dealer sits out)"
     )
+
+
+@pytest.mark.parametrize("alten", [True, False])
+def test_the_declaration_offers_hochzeit_only_to_the_alten(alten: bool, lang: Lang) -> None:
+    """A Vorbehalt without both Kreuz-Damen can only be a solo: prompt and select say so."""
+    seed = next(
+        s for s in range(500) if (Deal.shuffled(s, dealer=3).hands[0].count(Card.CQ) == 2) == alten
+    )
+    game = Game(Deal.shuffled(seed, dealer=3))
+    game.apply(Reserve(0, True))
+    for seat in (1, 2, 3):
+        game.apply(Reserve(seat, False))
+    assert game.phase is Phase.DECLARE and game.to_act() == 0
+    view = player_view(game, 0)
+    text = hand_content(table_info(game), view, lang)
+    [select] = [c for c in hand_controls(view, lang) if isinstance(c, Select)]
+    if alten:
+        assert t(lang, "declare_prompt") in text
+        assert select.placeholder == t(lang, "select_declare")
+    else:
+        assert t(lang, "declare_solo_prompt") in text and t(lang, "declare_prompt") not in text
+        assert select.placeholder == t(lang, "select_declare_solo")
