@@ -239,6 +239,8 @@ class Presenter:
             state = self.table_state(info)
             self._update_info(state, info)
             self._mark(state, info)
+            # A turn that was waiting when the process stopped gets its ping all the same.
+            self.pings.table_changed(info)
         await messages.forget_closed(self.bot.db)
 
     def _mark(self, state: TableState, info: TableInfo) -> None:

@@ -186,9 +186,7 @@ def hand_controls(view: PlayerView, lang: Lang) -> Controls:
         options = tuple(DeclareOption(contract_name(a.contract, lang), a) for a in declares)
         select_row = row + 1 if offer is not None else row
         placeholder = "select_declare" if _hochzeit_offered(view) else "select_declare_solo"
-        controls.append(
-            Select("declare", view.seat, t(lang, placeholder), options, row=select_row)
-        )
+        controls.append(Select("declare", view.seat, t(lang, placeholder), options, row=select_row))
     return tuple(controls)
 
 

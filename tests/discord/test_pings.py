@@ -326,3 +326,24 @@ async def test_a_turn_is_the_player_to_act_and_what_their_move_changes(make_worl
     seats[seats.index(seat)] = replace(seat, ai_level="leicht", away=True)
     assert turn_of(replace(info, seats=tuple(seats))) is None  # paused: an AI plays
     assert turn_of(replace(info, status="closed")) is None
+
+
+async def test_a_turn_waiting_across_a_restart_is_pinged(make_world: Any) -> None:
+    """A new process sees no event for a turn that waits already: its start-up refresh
+    starts the ping.
+    """
+    world: World = await make_world(names=("anna",))
+    anna = world.users[0]
+    pings = world.bot.presenter.pings
+    pings.time_scale = FAST
+    table_id = await start_table(world, anna)
+    found = await human_to_act(world, table_id)
+    assert found is not None and found[0] is anna
+    first = await live_ping(world, anna)
+    # What a restarted process knows of pings: nothing.
+    pings.close()
+    await world.bot.presenter.refresh_all()
+    assert table_id in pings.turns
+    await world.fake.wait_for(
+        lambda: len([p for p in all_pings(world) if p is not first]) == 1, 3, "a new ping"
+    )
