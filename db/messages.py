@@ -1,8 +1,10 @@
-"""Which Discord messages show a table: its public message and each player's hand message.
+"""Which Discord messages show a table: its public message and each player's hand message;
+and the turn pings that are out.
 
 The front end edits these in place; their ids are kept here so that a restarted process (or
 one that takes a table over) edits the same messages instead of posting new ones. A table's
-rows are deleted when it closes.
+rows are deleted when it closes. A ping's row lives as long as its message: a restarted
+process deletes the pings the last one left behind.
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ FORGET_CLOSED_HANDS: Final = """
 DELETE FROM hand_messages
 WHERE table_id IN (SELECT id FROM tables WHERE status = 'closed')
 """
+SAVE_PING: Final = """
+INSERT INTO ping_messages (message_id, table_id, user_id, channel_id) VALUES (?, ?, ?, ?)
+ON CONFLICT (message_id) DO NOTHING
+"""
+FORGET_PING: Final = "DELETE FROM ping_messages WHERE message_id = ?"
+GET_PINGS: Final = """
+SELECT p.table_id, p.user_id, p.channel_id, p.message_id, t.status = 'closed' AS table_closed
+FROM ping_messages AS p JOIN tables AS t ON t.id = p.table_id
+ORDER BY p.message_id
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +70,17 @@ class HandMessage:
     game_id: int
     channel_id: int
     message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PingMessage:
+    """A turn ping that is out: a DM, or a mention in the table's channel."""
+
+    table_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    table_closed: bool  # its table closed since: nobody else deletes it
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,3 +131,29 @@ async def forget_closed(db: Database) -> None:
     async with db.transaction():
         await db.execute(FORGET_CLOSED_TABLES)
         await db.execute(FORGET_CLOSED_HANDS)
+
+
+async def save_ping(
+    db: Database, table_id: int, user_id: int, channel_id: int, message_id: int
+) -> None:
+    """A ping for ``user_id``'s turn at the table went out as ``message_id``."""
+    await db.execute(SAVE_PING, (message_id, table_id, user_id, channel_id))
+
+
+async def forget_ping(db: Database, message_id: int) -> None:
+    """The ping is deleted (or gone already)."""
+    await db.execute(FORGET_PING, (message_id,))
+
+
+async def pings(db: Database) -> tuple[PingMessage, ...]:
+    """Every ping stored as out, oldest first."""
+    return tuple(
+        PingMessage(
+            int(r["table_id"]),
+            int(r["user_id"]),
+            int(r["channel_id"]),
+            int(r["message_id"]),
+            bool(r["table_closed"]),
+        )
+        for r in await db.fetchall(GET_PINGS)
+    )

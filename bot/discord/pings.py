@@ -9,6 +9,10 @@ table's channel that mentions them and only them. The ping is deleted when the t
 (the player acted, an AI took the seat, the game or the table ended), so DMs do not pile up
 and a turn costs a send and a delete at most.
 
+Each ping that is out is also in the store (``db.messages``), written right after the send
+and removed with the message: the start-up refresh deletes what a stopped process left
+behind (:meth:`Pings.sweep`) before this process pings anyone.
+
 A turn is told from the next by what the public view shows, not by the table version:
 another player's Re while you are to play bumps the version and leaves your turn (and its
 ping) alone, while your own card or call ends it, also when you are to act again (you took
@@ -29,6 +33,7 @@ import discord
 
 from bot.engine.model import EngineError, Event, TableChanged, TableInfo
 from bot.render.texts import t
+from db import messages
 
 if TYPE_CHECKING:
     from bot.discord.presenter import Presenter
@@ -87,6 +92,7 @@ class Pings:
         self._versions: dict[int, int] = {}
         self._delays: dict[int, tuple[int | None, float]] = {}  # user: (delay, read at)
         self._tasks: set[asyncio.Task[None]] = set()  # deletes under way
+        self._sweeping: asyncio.Task[None] | None = None  # a stopped process's pings going
 
     # -- the engine's events ------------------------------------------------------------
 
@@ -117,7 +123,30 @@ class Pings:
         """
         self._delays[user_id] = (delay_s, time.monotonic())
 
+    async def sweep(self, table_ids: set[int]) -> None:
+        """Delete the pings a stopped process left out: those of ``table_ids`` (the tables
+        this process runs) and of closed tables; another live process's stay. Returns once
+        they are read; the deletes run on, and no new ping goes out before they are done.
+        """
+        try:
+            stored = await messages.pings(self.presenter.bot.db)
+        except Exception:
+            # The tables come first: their pings are left for the next start.
+            log.exception("could not read the stored pings")
+            return
+        stale = [p for p in stored if p.table_closed or p.table_id in table_ids]
+        if not stale:
+            return
+        log.info("deleting %d pings left from before the start", len(stale))
+        self._sweeping = asyncio.create_task(self._sweep(stale))
+        self._tasks.add(self._sweeping)
+        self._sweeping.add_done_callback(self._tasks.discard)
+
+    async def _sweep(self, stale: list[messages.PingMessage]) -> None:
+        await asyncio.gather(*(self._delete((p.channel_id, p.message_id)) for p in stale))
+
     def close(self) -> None:
+        self._sweeping = None
         for turn in self.turns.values():
             if turn.task is not None:
                 turn.task.cancel()
@@ -150,11 +179,14 @@ class Pings:
             if state is not None and state.job is not None and state.message_game != turn.game:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(state.job.wait(), NEW_MESSAGE_WAIT_S)
+            if self._sweeping is not None:
+                await asyncio.shield(self._sweeping)  # shielded: it serves every turn
             if turn.over or not self._still_on(turn):
                 return
             turn.sending = True
             try:
                 turn.ping = await self._send(turn, state)
+                await self._store(turn, turn.ping)
             finally:
                 turn.sending = False
             if turn.over:
@@ -207,15 +239,29 @@ class Pings:
         message = await channel.send(f"<@{turn.user_id}> {text}", allowed_mentions=only_them)
         return turn.channel_id, message.id
 
+    async def _store(self, turn: Turn, ping: tuple[int, int]) -> None:
+        """Keep the ping in the store, so that a restarted process deletes it."""
+        try:
+            await messages.save_ping(self.presenter.bot.db, turn.table_id, turn.user_id, *ping)
+        except Exception:
+            # The ping stands and is deleted with the turn all the same.
+            log.exception("could not store ping %s at table %s", ping[1], turn.table_id)
+
     async def _delete(self, ping: tuple[int, int]) -> None:
         channel_id, message_id = ping
         partial = self.presenter.bot.get_partial_messageable(channel_id)
         try:
             await partial.get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass  # deleted already (by the player, in a DM)
+        except (discord.NotFound, discord.Forbidden):
+            pass  # deleted already (by the player, in a DM), or never deletable
         except discord.HTTPException as error:
+            # The row stays: the next start tries again.
             log.warning("could not delete ping %s in %s: %s", message_id, channel_id, error)
+            return
+        try:
+            await messages.forget_ping(self.presenter.bot.db, message_id)
+        except Exception:
+            log.exception("could not forget ping %s", message_id)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

@@ -235,7 +235,9 @@ class Presenter:
 
     async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""
-        for info in self.bot.engine.open_tables():
+        infos = self.bot.engine.open_tables()
+        await self.pings.sweep({info.id for info in infos})  # a stopped process's pings
+        for info in infos:
             state = self.table_state(info)
             self._update_info(state, info)
             self._mark(state, info)

@@ -1,12 +1,12 @@
 """Message ids of the front end: saved as messages are sent, read back after a restart,
-forgotten when a table closes.
+forgotten when a table closes; pings stored while they are out.
 """
 
 from __future__ import annotations
 
 import db
 from db import Database, messages
-from db.messages import HandMessage, TableMessage, TableMessages
+from db.messages import HandMessage, PingMessage, TableMessage, TableMessages
 
 from .conftest import ALICE, BOB, Table, new_game
 
@@ -67,3 +67,44 @@ async def test_a_closed_tables_messages_are_forgotten(store: Database, table: Ta
     await messages.forget_closed(store)
     assert await messages.table_messages(store, table_id) == TableMessages(None, ())
     assert (await messages.table_messages(store, other.id)).table == TableMessage(LOBBY, None)
+
+
+async def test_a_ping_is_stored_while_it_is_out(store: Database, table: Table) -> None:
+    table_id = table.table.id
+    other = await db.tables.create_table(
+        store,
+        guild_id=table.table.guild_id,
+        channel_id=table.table.channel_id + 1,
+        host_id=ALICE,
+        rules={},
+        games_per_session=4,
+        turn_timer_s=None,
+        status="lobby",
+    )
+    assert await messages.pings(store) == ()
+    await messages.save_ping(store, table_id, ALICE, DM_ALICE, 2_000_000_000_000_000_003)
+    await messages.save_ping(store, other.id, BOB, DM_BOB, 2_000_000_000_000_000_001)
+    # A mention in the table's channel, for closed DMs.
+    channel = table.table.channel_id
+    await messages.save_ping(store, table_id, BOB, channel, 2_000_000_000_000_000_002)
+    assert await messages.pings(store) == (
+        PingMessage(other.id, BOB, DM_BOB, 2_000_000_000_000_000_001, False),
+        PingMessage(table_id, BOB, channel, 2_000_000_000_000_000_002, False),
+        PingMessage(table_id, ALICE, DM_ALICE, 2_000_000_000_000_000_003, False),
+    )
+    # Deleted with its message; the others stay.
+    await messages.forget_ping(store, 2_000_000_000_000_000_002)
+    await messages.forget_ping(store, 2_000_000_000_000_000_002)  # gone already: no error
+    assert [p.message_id for p in await messages.pings(store)] == [
+        2_000_000_000_000_000_001,
+        2_000_000_000_000_000_003,
+    ]
+    # Closing a table leaves its pings to be deleted (by the start-up sweep, if the process
+    # stopped first), and says so.
+    await db.tables.update_table(store, table_id, table.table.version, status="closed")
+    await messages.forget_table(store, table_id)
+    await messages.forget_closed(store)
+    assert await messages.pings(store) == (
+        PingMessage(other.id, BOB, DM_BOB, 2_000_000_000_000_000_001, False),
+        PingMessage(table_id, ALICE, DM_ALICE, 2_000_000_000_000_000_003, True),
+    )

@@ -20,7 +20,8 @@ import bot.ai
 from bot.discord.pings import turn_of
 from bot.engine import TableInfo, ai_turns
 from bot.rules.calls import Call
-from tests.discord.conftest import World, message_text
+from db import messages
+from tests.discord.conftest import World, message_text, start_bot, stop_bot
 from tests.discord.driver import human_to_act, play_turn
 from tests.fakediscord import Message, User
 from tests.fakediscord.models import DM
@@ -340,10 +341,123 @@ async def test_a_turn_waiting_across_a_restart_is_pinged(make_world: Any) -> Non
     found = await human_to_act(world, table_id)
     assert found is not None and found[0] is anna
     first = await live_ping(world, anna)
-    # What a restarted process knows of pings: nothing.
+    await stored_as(world, [(anna.id, first.id)])
+    # What a restarted process knows of pings: only what the store says.
     pings.close()
     await world.bot.presenter.refresh_all()
     assert table_id in pings.turns
     await world.fake.wait_for(
         lambda: len([p for p in all_pings(world) if p is not first]) == 1, 3, "a new ping"
     )
+    await deleted(world, first)  # the stopped process's ping: no second one for the turn
+    assert live_pings(world, anna) == [p for p in all_pings(world) if p is not first]
+
+
+def request_index(world: World, method: str, message: Message) -> int:
+    """Where in the REST log the first ``method`` request on ``message`` came."""
+    for i, r in enumerate(world.fake.requests):
+        if method == "POST" and r.method == "POST":
+            if isinstance(r.response, dict) and r.response.get("id") == str(message.id):
+                return i
+        elif r.method == method and r.path.endswith(f"/messages/{message.id}"):
+            return i
+    raise AssertionError(f"no {method} of {message}")
+
+
+async def stored_pings(world: World) -> list[tuple[int, int]]:
+    return [(p.user_id, p.message_id) for p in await messages.pings(world.bot.db)]
+
+
+async def stored_as(world: World, expected: list[tuple[int, int]]) -> None:
+    """Until the store holds exactly ``expected`` (the row is written after the send)."""
+    for _ in range(300):
+        if sorted(await stored_pings(world)) == sorted(expected):
+            return
+        await asyncio.sleep(0.01)
+    assert sorted(await stored_pings(world)) == sorted(expected)
+
+
+async def test_pings_left_by_a_stopped_process_go_at_the_next_start(make_world: Any) -> None:
+    """A ping is in the store while it is out; the next process deletes what the last one
+    left (its tables' and closed tables'), and only then pings the turn that still waits.
+    """
+    world: World = await make_world(names=("anna", "ben"))
+    anna, ben = world.users
+    for user in (anna, ben):  # at once: the restarted process pings without a scaled delay
+        assert "Sofort" in await choose(world, user, "sofort")
+    first = await start_table(world, anna)
+    # Ben at a table of his own in a second channel; it closes while nobody knows his ping.
+    channel = world.fake.add_channel(world.guild, "zweiter-tisch")
+    ix = await world.fake.slash(ben, "doko tisch", in_channel=channel, spiele=1)
+    assert (await world.fake.response(ix, timeout=3)).status == 200
+    await world.fake.followup(ix)
+    info = world.engine.find_table(world.guild.id, channel.id)
+    assert info is not None
+    second = info.id
+    lobby = next(
+        m
+        for m in reversed(world.fake.channel_messages(channel))
+        if any(c.startswith("doko:start:") for c in m.custom_ids)
+    )
+    await world.click(ben, lobby, "doko:start:")
+    for table_id in (first, second):
+        assert await human_to_act(world, table_id) is not None
+    anna_ping, ben_ping = await live_ping(world, anna), await live_ping(world, ben)
+    await stored_as(world, [(anna.id, anna_ping.id), (ben.id, ben_ping.id)])
+    # Another process's ping (a table this one does not run) is not this start's to delete.
+    await world.bot.presenter.pings.sweep(set())
+    assert not anna_ping.deleted and not ben_ping.deleted
+
+    # Killed: the process forgets its pings without deleting them; ben's table closes
+    # meanwhile (another process, or the last moments of this one).
+    world.bot.presenter.pings.close()
+    await world.engine.stop_table(second, ben.id)
+    await world.settle()
+    assert not ben_ping.deleted
+    await stop_bot(world.bot, world.task)
+    world.bot, world.task = await start_bot(world.fake, world.db_path)
+
+    await deleted(world, anna_ping)
+    await deleted(world, ben_ping)
+    now = await live_ping(world, anna)  # anna's turn still waits: exactly one ping again
+    assert now is not anna_ping and live_pings(world, anna) == [now]
+    assert not live_pings(world, ben)
+    # The old ping went before the new one came; each cost its send and its delete.
+    assert request_index(world, "DELETE", anna_ping) < request_index(world, "POST", now)
+    assert requests_for(world, anna_ping) == ["POST send", "DELETE"]
+    assert requests_for(world, ben_ping) == ["POST send", "DELETE"]
+    await stored_as(world, [(anna.id, now.id)])
+    # Played: the new ping goes, from Discord and from the store.
+    assert await play_turn(world, first)
+    await deleted(world, now)
+    for _ in range(300):  # the row goes right after the message
+        if now.id not in [message_id for _, message_id in await stored_pings(world)]:
+            break
+        await asyncio.sleep(0.01)
+    assert now.id not in [message_id for _, message_id in await stored_pings(world)]
+
+
+async def test_a_stored_ping_already_gone_is_forgotten_at_the_start(make_world: Any) -> None:
+    """A 404 is an old ping deleted already; a slow delete holds the new ping back."""
+    world: World = await make_world(names=("anna",))
+    anna = world.users[0]
+    assert "Sofort" in await choose(world, anna, "sofort")
+    table_id = await start_table(world, anna)
+    assert await human_to_act(world, table_id) is not None
+    ping = await live_ping(world, anna)
+    await stored_as(world, [(anna.id, ping.id)])
+    world.bot.presenter.pings.close()
+    ping.deleted = True  # removed on Discord's side meanwhile: the delete finds nothing
+    # Rate limited: the delete waits and is tried again, the new ping waits for it.
+    world.fake.rate_limit_next(f"DELETE .*/messages/{ping.id}$", 0.3)
+    await stop_bot(world.bot, world.task)
+    world.bot, world.task = await start_bot(world.fake, world.db_path)
+    now = await live_ping(world, anna)
+    await stored_as(world, [(anna.id, now.id)])
+    deletes = [
+        (i, r.status)
+        for i, r in enumerate(world.fake.requests)
+        if r.method == "DELETE" and r.path.endswith(f"/messages/{ping.id}")
+    ]
+    assert [status for _, status in deletes] == [429, 404]
+    assert deletes[-1][0] < request_index(world, "POST", now)
