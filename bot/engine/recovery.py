@@ -120,6 +120,9 @@ class Recovery:
             if timer.kind == TURN_TIMER_KIND and timer.table_id == table.id:
                 self.timers.arm(table, timer.fires_at, timer.payload)
         self.ai.kick(table)
+        # Front ends learn of it as of a change: messages brought up to date, a waiting
+        # turn pinged (a dead owner's process told nobody).
+        await self.tables.publish(table)
         log.info("took over table %s", table_id)
 
     async def load(self, table_id: int) -> Table:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import db
-from bot.engine import Engine, EngineError
+from bot.engine import Engine, EngineError, Event, TableChanged
 from db import leases
 from tests.engine.conftest import RandomAI, seed_counter
 
@@ -83,6 +83,12 @@ async def test_a_held_table_waits_for_the_lease_then_is_taken_over(db_path: str 
         info = await old.start_game(info.id, HOST)
         # The replacement starts while the old process still runs: it must keep its hands off.
         async with running(db_path, "new", shard(0)) as new:
+            published: list[Event] = []
+
+            async def listen(event: Event) -> None:
+                published.append(event)
+
+            new.subscribe(listen)
             assert new.open_tables() == []
             await asyncio.sleep(LEASE_S * 2)  # the old one renews: still not taken over
             assert new.open_tables() == []
@@ -94,6 +100,8 @@ async def test_a_held_table_waits_for_the_lease_then_is_taken_over(db_path: str 
             assert [t.id for t in new.open_tables()] == [info.id]
             lease = await leases.get(new.db, info.id)
             assert lease is not None and lease.owner_id == "new"
+            # The front ends hear of the table taken over (its messages, a waiting turn).
+            assert any(isinstance(e, TableChanged) and e.table.id == info.id for e in published)
             # It plays on: the host's move is taken, the AIs answer.
             await new.idle()
             before = new.table(info.id).version
