@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord import codec
+from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
 from bot.engine import Engine
@@ -98,6 +99,12 @@ class DokoBot(commands.Bot):
         return self._engine is not None
 
     @property
+    def syncs_commands(self) -> bool:
+        """Sharded, only the process that runs shard 0 syncs the slash commands."""
+        shards = self.settings.shard_ids
+        return shards is None or 0 in shards
+
+    @property
     def db(self) -> Database:
         return _started(self._db)
 
@@ -127,6 +134,8 @@ class DokoBot(commands.Bot):
                 self.forwarder = Forwarder(self._engine, self.lease_owner, grace=grace)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        if self._db is not None and self.syncs_commands:
+            await sync_on_start(self, self.tree, self._db, self.settings.dev_guild_id)
         if self._engine is not None:
             await self._engine.start()
         if self._tournaments is not None:
