@@ -1,16 +1,20 @@
 """Set-up on Discord: the slash commands appear without a manual step (synced on start when
-they changed, never again when not), and ``python -m bot --help`` names every subcommand.
+they changed, never again when not), ``python -m bot --help`` names every subcommand, the
+README's invite link asks for what the bot needs, and a channel where it cannot post says so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
+import discord
 import pytest
 
 from bot.cli import build_parser
@@ -18,8 +22,16 @@ from bot.config import Settings
 from bot.discord.bot import DokoBot
 from bot.discord.command_sync import sync_scope, tree_hash
 from bot.discord.library import apply_discord_overrides
+from bot.discord.permissions import (
+    INVITE_PERMISSIONS,
+    INVITE_SCOPES,
+    TABLE_PERMISSIONS,
+    TOURNAMENT_FLAGS,
+    TOURNAMENT_PERMISSIONS,
+)
 from bot.discord.run import sync_commands
 from bot.render import translator
+from bot.render.texts import t
 from db import command_sync, connect
 from tests.discord.conftest import settings_for
 from tests.fakediscord import FakeDiscord
@@ -146,3 +158,52 @@ def test_help_lists_every_subcommand() -> None:
         assert line is not None and len(line.split()) > 2, f"{name} missing from --help"
     assert "run the Discord bot" in result.stdout
     assert build_parser().prog == "python -m bot"
+
+
+def test_the_readme_invite_link_asks_for_exactly_what_the_bot_needs() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", readme)
+    assert len(links) == 1
+    query = parse_qs(urlsplit(links[0]).query)
+    assert query["scope"] == [" ".join(INVITE_SCOPES)]
+    granted = discord.Permissions(int(query["permissions"][0]))
+    assert granted == INVITE_PERMISSIONS
+    assert granted >= TABLE_PERMISSIONS and granted >= TOURNAMENT_PERMISSIONS
+    # Nothing privileged or moderating: the bot touches only its own messages.
+    assert not (granted.administrator or granted.manage_messages or granted.manage_channels)
+    assert not granted.mention_everyone and not granted.read_message_history
+    # Each permission has its line of why in the README.
+    assert granted == discord.Permissions(**dict.fromkeys(TOURNAMENT_FLAGS, True))
+    for name in TOURNAMENT_FLAGS:
+        assert f"**{t('en', f'perm_{name}')}**" in readme, name
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_a_channel_where_the_bot_cannot_post_says_what_to_grant(
+    make_world: Any, lang: str
+) -> None:
+    world = await make_world(locales={"anna": "en-US" if lang == "en" else "de"})
+    fake, anna = world.fake, world.users[0]
+    channel = fake.add_channel(world.guild, "ohne-rechte")
+    lacking = (
+        INVITE_PERMISSIONS.value
+        & ~(discord.Permissions(attach_files=True) | discord.Permissions(embed_links=True)).value
+    )
+    fake.app_permissions[channel.id] = lacking
+    posted = len(fake.channel_messages(channel))
+    ix = await fake.slash(anna, "doko tisch", in_channel=channel)
+    assert (await fake.response(ix, timeout=3)).status == 200
+    answer = ix.original
+    assert answer is not None and answer.ephemeral
+    text = answer.content
+    assert t(lang, "perm_embed_links") in text and t(lang, "perm_attach_files") in text  # type: ignore[arg-type]
+    assert t(lang, "perm_send_messages") not in text  # type: ignore[arg-type]
+    assert world.engine.find_table(world.guild.id, channel.id) is None
+    assert len([m for m in fake.channel_messages(channel) if not m.ephemeral]) == posted
+
+    # Granted: the same command opens the table.
+    del fake.app_permissions[channel.id]
+    ix = await fake.slash(anna, "doko tisch", in_channel=channel)
+    assert (await fake.response(ix, timeout=3)).status == 200
+    await fake.followup(ix)
+    assert world.engine.find_table(world.guild.id, channel.id) is not None
