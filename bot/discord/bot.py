@@ -72,7 +72,6 @@ class DokoBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
-            owner_ids=set(settings.owner_ids) or None,
             help_command=None,
             **options,
         )
