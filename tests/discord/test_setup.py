@@ -30,6 +30,7 @@ from bot.discord.permissions import (
     TOURNAMENT_PERMISSIONS,
 )
 from bot.discord.run import sync_commands
+from bot.engine import EngineError
 from bot.render import translator
 from bot.render.texts import t
 from db import command_sync, connect
@@ -207,3 +208,17 @@ async def test_a_channel_where_the_bot_cannot_post_says_what_to_grant(
     assert (await fake.response(ix, timeout=3)).status == 200
     await fake.followup(ix)
     assert world.engine.find_table(world.guild.id, channel.id) is not None
+
+
+async def test_a_tournament_in_a_channel_without_threads_says_what_to_grant(
+    make_world: Any,
+) -> None:
+    world = await make_world()
+    fake, anna = world.fake, world.users[0]
+    fake.app_permissions[world.channel.id] = TABLE_PERMISSIONS.value
+    ix = await world.run(anna, "turnier erstellen", name="Herbst", runden=1, spiele=2)
+    text = await world.answer_text(ix)
+    assert t("de", "perm_create_public_threads") in text
+    assert t("de", "perm_send_messages_in_threads") in text
+    with pytest.raises(EngineError):
+        await world.bot.tournaments.find(world.guild.id)  # none was created
