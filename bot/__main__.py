@@ -1,4 +1,4 @@
-"""``python -m bot``: the Discord bot, or a subcommand (replay, score, bench, arena, play)."""
+"""``python -m bot``: the Discord bot, or a subcommand (play, arena, sync, replay, score, bench)."""
 
 import sys
 

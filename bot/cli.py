@@ -1,4 +1,4 @@
-"""Command-line entry points: ``python -m bot replay|score|bench|arena|play``.
+"""Command-line entry points: ``python -m bot play|arena|sync|replay|score|bench``.
 
 Without a subcommand ``python -m bot`` runs the Discord bot. Errors in input files end with
 exit status 2 and one line that says what is wrong, never a traceback.
@@ -194,9 +194,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return status
 
 
+HANDED_ON = {
+    "play": "play a game against the AIs in the terminal",
+    "arena": "let AIs play many games against each other and compare them",
+    "sync": "sync the slash commands now: sync [guild id]",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="doko: Doppelkopf tables")
-    sub = parser.add_subparsers(dest="command")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="doko: Doppelkopf tables. Without a subcommand: run the Discord bot.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="command")
+    # Handed on before parsing (main): listed here so that --help names every subcommand.
+    for name, text in HANDED_ON.items():
+        sub.add_parser(name, help=text, add_help=False)
     p = sub.add_parser("replay", help="check and print a doko-game/1 record")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")

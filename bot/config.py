@@ -30,7 +30,6 @@ class ConfigError(Exception):
 class Settings:
     token: str
     database_path: Path
-    owner_ids: frozenset[int]
     dev_guild_id: int | None
     log_level: str
     database_url: str | None = None  # PostgreSQL for several processes; None: the SQLite file
@@ -128,19 +127,6 @@ def load_settings(
             f"postgresql://doko@127.0.0.1:5432/doko (or unset, for SQLite at DATABASE_PATH) {where}"
         )
 
-    owners: set[int] = set()
-    for part in source.get("OWNER_IDS", "").replace(" ", "").split(","):
-        if not part:
-            continue
-        owner = _snowflake(part)
-        if owner is None:
-            problems.append(
-                f"OWNER_IDS contains {part!r}: list Discord user ids (numbers), comma-separated, "
-                f"e.g. OWNER_IDS=123456789012345678 {where}"
-            )
-        else:
-            owners.add(owner)
-
     guild_text = source.get("DEV_GUILD_ID", "").strip()
     dev_guild = _snowflake(guild_text) if guild_text else None
     if guild_text and dev_guild is None:
@@ -183,7 +169,6 @@ def load_settings(
     return Settings(
         token,
         database,
-        frozenset(owners),
         dev_guild,
         level,
         url,

@@ -30,6 +30,7 @@ from bot.discord.forwarding import (
     forward_click,
     forward_command,
 )
+from bot.discord.permissions import TABLE_FLAGS, access_problem
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.controls import TableButton
@@ -244,6 +245,11 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         if self.bot.engine.find_table(interaction.guild_id, interaction.channel_id):
             await answers.say(interaction, t(lang, "err_table_exists"))
+            return
+        # Discord says what the bot may do here: refuse before a table nobody can see opens.
+        problem = access_problem(interaction.app_permissions, TABLE_FLAGS, lang)
+        if problem is not None:
+            await answers.say(interaction, problem)
             return
         # The lobby is no game action: a "thinking" answer at once, the lobby message (after
         # the table is stored) is the confirmation.

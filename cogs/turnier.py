@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.discord import answers
 from bot.discord.bot import DokoBot
+from bot.discord.permissions import TOURNAMENT_FLAGS, access_problem
 from bot.engine.model import EngineError
 from bot.engine.tournaments import (
     GameRef,
@@ -146,6 +147,11 @@ class Turnier(app_commands.Group):
         if interaction.guild_id is None or interaction.channel_id is None:
             mine = _lang(interaction)
             await answers.say(interaction, turnier_error(EngineError("no_tournament", ""), mine))
+            return
+        # Each table plays in a thread of this channel: refuse before the bot cannot open one.
+        problem = access_problem(interaction.app_permissions, TOURNAMENT_FLAGS, _lang(interaction))
+        if problem is not None:
+            await answers.say(interaction, problem)
             return
         starts_at = None
         if beginn:

@@ -14,6 +14,7 @@ Functions that write more than one statement open a transaction, which joins the
 from db import (
     actions,
     away,
+    command_sync,
     forwards,
     games,
     guilds,
@@ -91,6 +92,7 @@ __all__ = [
     "VersionConflictError",
     "actions",
     "away",
+    "command_sync",
     "connect",
     "connect_from_env",
     "forwards",

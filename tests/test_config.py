@@ -30,14 +30,20 @@ def test_every_problem_is_named_with_its_fix(tmp_path: Path) -> None:
         load_settings(
             {
                 "DATABASE_URL": "mysql://x",
-                "OWNER_IDS": "12,abc",
+                "DEV_GUILD_ID": "12x",
                 "LOG_LEVEL": "LOUD",
                 "DATABASE_PATH": str(tmp_path / "missing" / "doko.sqlite3"),
             },
             dotenv=None,
         )
     text = str(err.value)
-    for fragment in ("DISCORD_TOKEN", "DATABASE_URL", "OWNER_IDS", "LOG_LEVEL", "does not exist"):
+    for fragment in (
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "does not exist",
+    ):
         assert fragment in text
 
 

@@ -417,7 +417,7 @@ async def run(
                 bench.add(u, c, i) for i, (u, c) in enumerate(zip(users, channels, strict=True))
             ]
             db_path = Path(tmp) / "bench.sqlite3"
-            settings = Settings(fake.token, db_path, frozenset(), None, "WARNING")
+            settings = Settings(fake.token, db_path, dev_guild_id=None, log_level="WARNING")
             apply_discord_overrides(fake.env())
             await sync_commands(settings, None)
             if in_process:

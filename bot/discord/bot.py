@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord import codec
+from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
 from bot.engine import Engine
@@ -71,7 +72,6 @@ class DokoBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
-            owner_ids=set(settings.owner_ids) or None,
             help_command=None,
             **options,
         )
@@ -96,6 +96,12 @@ class DokoBot(commands.Bot):
     def running(self) -> bool:
         """False for a bot that only syncs the commands: no store, no engine."""
         return self._engine is not None
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Sharded, only the process that runs shard 0 syncs the slash commands."""
+        shards = self.settings.shard_ids
+        return shards is None or 0 in shards
 
     @property
     def db(self) -> Database:
@@ -127,6 +133,8 @@ class DokoBot(commands.Bot):
                 self.forwarder = Forwarder(self._engine, self.lease_owner, grace=grace)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        if self._db is not None and self.syncs_commands:
+            await sync_on_start(self, self.tree, self._db, self.settings.dev_guild_id)
         if self._engine is not None:
             await self._engine.start()
         if self._tournaments is not None:

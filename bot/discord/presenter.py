@@ -342,11 +342,21 @@ class Presenter:
         uploads = send_files(pictures)
         if file is not None:
             uploads["files"] = [*uploads.get("files", []), file]
-        message = await self._channel(state.channel_id).send(
-            embeds=embeds_with(embed, pictures),
-            view=view if view is not None else discord.utils.MISSING,
-            **uploads,
-        )
+        try:
+            message = await self._channel(state.channel_id).send(
+                embeds=embeds_with(embed, pictures),
+                view=view if view is not None else discord.utils.MISSING,
+                **uploads,
+            )
+        except discord.Forbidden:
+            # Permissions taken away after the table opened (/doko tisch checks them first).
+            log.warning(
+                "cannot post table %s's message in channel %s: give the bot View Channel, "
+                "Send Messages, Embed Links and Attach Files there",
+                state.table_id,
+                state.channel_id,
+            )
+            raise
         state.message_id, state.message_game = message.id, game
         state.message_key = picture_key(payload_key(None, embed, view), pictures)
         await stored.save_table_message(self.bot.db, state)

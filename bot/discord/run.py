@@ -1,6 +1,6 @@
 """Running the bot: ``main(argv)`` runs it (``python -m bot`` / ``make run``);
-``sync_main(argv)`` syncs the slash commands once, globally or to one guild
-(``python -m bot sync [guild]``), since they are synced on request, never on every start.
+``sync_main(argv)`` syncs the slash commands at once, globally or to one guild
+(``python -m bot sync [guild]``); the bot itself syncs on start when its commands changed.
 Two environment variables point discord.py at another Discord for tests:
 ``DOKO_DISCORD_API_BASE`` and ``DOKO_DISCORD_GATEWAY_URL``.
 """
@@ -20,7 +20,9 @@ import discord
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.discord.bot import DokoBot, make_bot
+from bot.discord.command_sync import sync_tree
 from bot.discord.library import apply_discord_overrides
+from db import connect
 from db.errors import StoreError
 
 log = logging.getLogger(__name__)
@@ -101,17 +103,18 @@ def run_loop(main: Coroutine[Any, Any, T]) -> T:
 
 
 async def sync_commands(settings: Settings, guild_id: int | None) -> list[str]:
-    """Log in over REST only, sync the slash commands, log out. Returns the synced names."""
+    """Log in over REST only, sync the slash commands, record their hash (so the next start
+    does not sync them again), log out. Returns the synced names.
+    """
     bot = DokoBot(settings, start_engine=False)
-    async with bot:
-        await bot.login(settings.token)
-        if guild_id is not None:
-            guild = discord.Object(guild_id)
-            bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-        else:
-            synced = await bot.tree.sync()
-    return [command.name for command in synced]
+    store = await connect(settings.database_target)
+    try:
+        async with bot:
+            await bot.login(settings.token)
+            names = await sync_tree(bot, bot.tree, store, guild_id, force=True)
+    finally:
+        await store.close()
+    return names or []
 
 
 def sync_main(argv: list[str]) -> int:
@@ -134,6 +137,9 @@ def sync_main(argv: list[str]) -> int:
         return EXIT_FAILURE
     except discord.HTTPException as error:
         log.error("syncing failed: %s", error)
+        return EXIT_FAILURE
+    except StoreError as error:
+        log.error("cannot open the database (%s): %s", settings.database_shown, error)
         return EXIT_FAILURE
     except (aiohttp.ClientConnectionError, OSError) as error:
         log.error("cannot reach Discord (%s): check the network connection", error)

@@ -311,6 +311,17 @@ DE: dict[str, str] = {
     "pic_chart_title": "Spielliste: Stand nach jedem Spiel",
     "pic_chart_game": "Spiel",
     "pic_chart_alt": "Spielliste als Linien, Stand nach {n} Spielen: {totals}.",
+    # Set-up on Discord: permissions the bot lacks in a channel.
+    "err_channel_access": (
+        "Der Bot kann in diesem Kanal nicht posten: gib ihm hier {missing}, "
+        "dann versuche es noch einmal."
+    ),
+    "perm_view_channel": "Kanal ansehen",
+    "perm_send_messages": "Nachrichten senden",
+    "perm_embed_links": "Links einbetten",
+    "perm_attach_files": "Dateien anhängen",
+    "perm_create_public_threads": "Öffentliche Threads erstellen",
+    "perm_send_messages_in_threads": "Nachrichten in Threads senden",
 }
 
 EN: dict[str, str] = {
@@ -595,6 +606,16 @@ EN: dict[str, str] = {
     "pic_chart_title": "Spielliste: totals after each game",
     "pic_chart_game": "Game",
     "pic_chart_alt": "Spielliste as lines, totals after {n} games: {totals}.",
+    # Set-up on Discord: permissions the bot lacks in a channel.
+    "err_channel_access": (
+        "The bot cannot post in this channel: give it {missing} here, then try again."
+    ),
+    "perm_view_channel": "View Channel",
+    "perm_send_messages": "Send Messages",
+    "perm_embed_links": "Embed Links",
+    "perm_attach_files": "Attach Files",
+    "perm_create_public_threads": "Create Public Threads",
+    "perm_send_messages_in_threads": "Send Messages in Threads",
 }
 
 TEXTS: dict[Lang, dict[str, str]] = {"de": DE, "en": EN}

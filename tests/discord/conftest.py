@@ -175,7 +175,7 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 
 
 def settings_for(fake: FakeDiscord, path: Path) -> Settings:
-    return Settings(fake.token, path, frozenset(), None, "INFO")
+    return Settings(fake.token, path, dev_guild_id=None, log_level="INFO")
 
 
 @dataclass

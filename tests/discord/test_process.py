@@ -175,12 +175,12 @@ async def test_killed_mid_trick_the_restarted_process_continues(
 async def test_a_missing_token_stops_start_up_with_what_to_put_where(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(REPO)
-    env["OWNER_IDS"] = "12,abc"
+    env["DEV_GUILD_ID"] = "abc"
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
     )
     _, stderr = await asyncio.wait_for(process.communicate(), 30)
     text = stderr.decode()
     assert process.returncode == 2
-    assert "DISCORD_TOKEN=" in text and ".env" in text and "OWNER_IDS contains 'abc'" in text
+    assert "DISCORD_TOKEN=" in text and ".env" in text and "DEV_GUILD_ID='abc'" in text
     assert "Traceback" not in text

@@ -148,6 +148,9 @@ class FakeDiscord:
         self.messages: list[Message] = []
         self.interactions: dict[int, Interaction] = {}
         self.requests: list[RequestRecord] = []
+        # The bot's permissions per channel as interactions report them (app_permissions);
+        # a channel not listed: all of them.
+        self.app_permissions: dict[int, int] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
@@ -665,7 +668,7 @@ class FakeDiscord:
             "data": data,
             "channel": channel.to_json(),
             "channel_id": str(channel.id),
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": str(self.app_permissions.get(channel.id, int(ALL_PERMISSIONS))),
             "locale": user.locale,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "entitlements": [],
