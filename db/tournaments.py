@@ -293,7 +293,6 @@ LIST_TABLES: Final = f"""
 SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE tournament_id = ?
 ORDER BY round_number, number
 """
-FIND_BY_ENGINE_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE table_id = ?"
 INSERT_SEAT: Final = """
 INSERT INTO tournament_seats (tournament_table_id, seat, from_game, user_id, substitute)
 VALUES (?, ?, ?, ?, ?)
@@ -348,11 +347,6 @@ async def set_table(
 async def list_tables(db: Database, tournament_id: int) -> list[TournamentTableRow]:
     """Every table of every round so far."""
     return [_ttable(r) for r in await db.fetchall(LIST_TABLES, (tournament_id,))]
-
-
-async def find_by_engine_table(db: Database, table_id: int) -> TournamentTableRow | None:
-    row = await db.fetchone(FIND_BY_ENGINE_TABLE, (table_id,))
-    return None if row is None else _ttable(row)
 
 
 async def set_seat(

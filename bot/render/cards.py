@@ -50,10 +50,6 @@ def card_name(card: Card, lang: Lang) -> str:
     return f"{suit}-{rank}" if lang == "de" else f"{rank} of {suit}"
 
 
-def card_names(cards: tuple[Card, ...] | list[Card], lang: Lang) -> str:
-    return ", ".join(card_name(c, lang) for c in cards)
-
-
 def suit_colour(suit: Suit) -> RGB:
     return RED if suit in (Suit.HERZ, Suit.KARO) else BLACK
 
