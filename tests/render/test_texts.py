@@ -1,4 +1,4 @@
-"""The texts of bot/render/texts.py and the names of bot/render/terms.py, in both languages."""
+"""The texts of bot/render/texts/ and the names of bot/render/terms.py, in both languages."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def sample_values(template: str) -> dict[str, object]:
     return dict.fromkeys(placeholders(template), 3)
 
 
-# -- texts.py: the same keys and placeholders in both languages -----------------------------
+# -- texts/: the same keys and placeholders in both languages -----------------------------
 
 
 @pytest.mark.parametrize("key", sorted(set(DE) | set(EN)))
