@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
+from enum import Enum
 from typing import Final
 
 from db._util import dump_json, load_json, to_ms
@@ -17,15 +19,24 @@ ENSURE_GUILD: Final = """
 INSERT INTO guilds (guild_id, created_at, updated_at) VALUES (?, ?, ?)
 ON CONFLICT (guild_id) DO NOTHING
 """
-GET_GUILD: Final = "SELECT guild_id, name, language, default_rules FROM guilds WHERE guild_id = ?"
+GET_GUILD: Final = """
+SELECT guild_id, name, language, default_rules, admin_role_id, time_zone
+FROM guilds WHERE guild_id = ?
+"""
 SET_GUILD_SETTINGS: Final = """
-UPDATE guilds SET language = ?, default_rules = ?, updated_at = ? WHERE guild_id = ?
+UPDATE guilds SET language = ?, default_rules = ?, admin_role_id = ?, time_zone = ?, updated_at = ?
+WHERE guild_id = ?
 """
 
 
 def _guild(row: Row) -> GuildSettings:
     return GuildSettings(
-        row["guild_id"], row["name"], row["language"], load_json(row["default_rules"])
+        row["guild_id"],
+        row["name"],
+        row["language"],
+        load_json(row["default_rules"]),
+        row["admin_role_id"],
+        row["time_zone"],
     )
 
 
@@ -47,20 +58,47 @@ async def get_guild_settings(db: Database, guild_id: int) -> GuildSettings:
     return _guild(row)
 
 
+class Keep(Enum):
+    """The marker for a setting ``set_guild_settings`` leaves as it is."""
+
+    KEEP = "keep"
+
+
+KEEP: Final = Keep.KEEP
+
+
 async def set_guild_settings(
     db: Database,
     guild_id: int,
     *,
-    language: Language | None = None,
-    default_rules: JSONDict | None = None,
+    language: Language | Keep = KEEP,
+    default_rules: JSONDict | Keep = KEEP,
+    admin_role_id: int | Keep | None = KEEP,
+    time_zone: str | Keep = KEEP,
     now: datetime | None = None,
 ) -> GuildSettings:
     """Change the settings given (the others stay); creates the guild when unknown."""
     ms = to_ms(now)
     async with db.transaction():
         await db.execute(ENSURE_GUILD, (guild_id, ms, ms))
-        current = await get_guild_settings(db, guild_id)
-        new_language = current.language if language is None else language
-        new_rules = current.default_rules if default_rules is None else default_rules
-        await db.execute(SET_GUILD_SETTINGS, (new_language, dump_json(new_rules), ms, guild_id))
-        return GuildSettings(guild_id, current.name, new_language, new_rules)
+        new = await get_guild_settings(db, guild_id)
+        if not isinstance(language, Keep):
+            new = replace(new, language=language)
+        if not isinstance(default_rules, Keep):
+            new = replace(new, default_rules=default_rules)
+        if not isinstance(admin_role_id, Keep):
+            new = replace(new, admin_role_id=admin_role_id)
+        if not isinstance(time_zone, Keep):
+            new = replace(new, time_zone=time_zone)
+        await db.execute(
+            SET_GUILD_SETTINGS,
+            (
+                new.language,
+                dump_json(new.default_rules),
+                new.admin_role_id,
+                new.time_zone,
+                ms,
+                guild_id,
+            ),
+        )
+        return new

@@ -35,6 +35,10 @@ class GuildSettings:
     language: Language
     default_rules: JSONDict
     """Ruleset overrides for new tables, as in ``doko-game/1`` ``rules``."""
+    admin_role_id: int | None = None
+    """Members with this role may do what Manage Server allows in the bot (None: no role)."""
+    time_zone: str = "Europe/Berlin"
+    """IANA zone in which the server gives and reads times (stored times are UTC)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,3 +24,16 @@ async def test_guild_settings(store: Database) -> None:
     assert await db.guilds.get_guild_settings(store, GUILD) == renamed
     with pytest.raises(db.ConstraintError):
         await db.guilds.set_guild_settings(store, GUILD, language="fr")  # type: ignore[arg-type]
+
+
+async def test_admin_role_and_time_zone_are_kept_until_changed(store: Database) -> None:
+    fresh = await db.guilds.get_guild_settings(store, GUILD)
+    assert (fresh.admin_role_id, fresh.time_zone) == (None, "Europe/Berlin")
+    await db.guilds.set_guild_settings(store, GUILD, admin_role_id=77, time_zone="America/Chicago")
+    await db.guilds.set_guild_settings(store, GUILD, language="en")
+    kept = await db.guilds.get_guild_settings(store, GUILD)
+    assert (kept.language, kept.admin_role_id, kept.time_zone) == ("en", 77, "America/Chicago")
+    # None clears the role: "not given" and "no role" are different.
+    cleared = await db.guilds.set_guild_settings(store, GUILD, admin_role_id=None)
+    assert cleared.admin_role_id is None
+    assert await db.guilds.get_guild_settings(store, GUILD) == cleared
