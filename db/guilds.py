@@ -1,4 +1,6 @@
-"""Guilds (Discord servers) and their settings: language, default rules (``guilds``)."""
+"""Guilds (Discord servers) and their settings (``guilds``): language, the bot-admin role,
+time zone, and the defaults of new tables (rules, turn timer, AI level, ping delay).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Final
 
 from db._util import dump_json, load_json, to_ms
 from db.database import Database, Row
-from db.rows import GuildSettings, JSONDict, Language
+from db.rows import AILevel, GuildSettings, JSONDict, Language, PublicLanguage
 
 UPSERT_GUILD: Final = """
 INSERT INTO guilds (guild_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -20,11 +22,13 @@ INSERT INTO guilds (guild_id, created_at, updated_at) VALUES (?, ?, ?)
 ON CONFLICT (guild_id) DO NOTHING
 """
 GET_GUILD: Final = """
-SELECT guild_id, name, language, default_rules, admin_role_id, time_zone
+SELECT guild_id, name, language, default_rules, admin_role_id, time_zone, turn_timer_s,
+    ai_level, public_language, notify_delay_s
 FROM guilds WHERE guild_id = ?
 """
 SET_GUILD_SETTINGS: Final = """
-UPDATE guilds SET language = ?, default_rules = ?, admin_role_id = ?, time_zone = ?, updated_at = ?
+UPDATE guilds SET language = ?, default_rules = ?, admin_role_id = ?, time_zone = ?,
+    turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?, updated_at = ?
 WHERE guild_id = ?
 """
 
@@ -37,6 +41,10 @@ def _guild(row: Row) -> GuildSettings:
         load_json(row["default_rules"]),
         row["admin_role_id"],
         row["time_zone"],
+        row["turn_timer_s"],
+        row["ai_level"],
+        row["public_language"],
+        row["notify_delay_s"],
     )
 
 
@@ -75,9 +83,16 @@ async def set_guild_settings(
     default_rules: JSONDict | Keep = KEEP,
     admin_role_id: int | Keep | None = KEEP,
     time_zone: str | Keep = KEEP,
+    turn_timer_s: int | Keep | None = KEEP,
+    ai_level: AILevel | Keep = KEEP,
+    public_language: PublicLanguage | Keep = KEEP,
+    notify_delay_s: int | Keep | None = KEEP,
     now: datetime | None = None,
 ) -> GuildSettings:
-    """Change the settings given (the others stay); creates the guild when unknown."""
+    """Change the settings given (the others stay); creates the guild when unknown.
+
+    None is a value of its own where it is allowed: no admin role, no turn timer, never ping.
+    """
     ms = to_ms(now)
     async with db.transaction():
         await db.execute(ENSURE_GUILD, (guild_id, ms, ms))
@@ -90,6 +105,14 @@ async def set_guild_settings(
             new = replace(new, admin_role_id=admin_role_id)
         if not isinstance(time_zone, Keep):
             new = replace(new, time_zone=time_zone)
+        if not isinstance(turn_timer_s, Keep):
+            new = replace(new, turn_timer_s=turn_timer_s)
+        if not isinstance(ai_level, Keep):
+            new = replace(new, ai_level=ai_level)
+        if not isinstance(public_language, Keep):
+            new = replace(new, public_language=public_language)
+        if not isinstance(notify_delay_s, Keep):
+            new = replace(new, notify_delay_s=notify_delay_s)
         await db.execute(
             SET_GUILD_SETTINGS,
             (
@@ -97,6 +120,10 @@ async def set_guild_settings(
                 dump_json(new.default_rules),
                 new.admin_role_id,
                 new.time_zone,
+                new.turn_timer_s,
+                new.ai_level,
+                new.public_language,
+                new.notify_delay_s,
                 ms,
                 guild_id,
             ),

@@ -16,6 +16,8 @@ GameStatus = Literal["running", "finished", "aborted"]
 AILevel = Literal["leicht", "mittel", "schwer"]
 Party = Literal["re", "kontra"]
 Language = Literal["de", "en"]
+PublicLanguage = Literal["server", "de", "en"]
+"""A guild's language for public messages: its Discord locale (``server``), or fixed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,14 @@ class GuildSettings:
     """Members with this role may do what Manage Server allows in the bot (None: no role)."""
     time_zone: str = "Europe/Berlin"
     """IANA zone in which the server gives and reads times (stored times are UTC)."""
+    turn_timer_s: int | None = None
+    """Seconds per turn at a new table (None: no turn timer)."""
+    ai_level: AILevel = "mittel"
+    """The AI level of empty seats at the start and of stand-ins at a new table."""
+    public_language: PublicLanguage = "server"
+    """The language of public messages (``server``: the guild's Discord locale)."""
+    notify_delay_s: int | None = 20
+    """The ping delay of players who have not chosen one (0: at once; None: never)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +66,8 @@ class TableRow:
     version: int
     created_at: datetime
     updated_at: datetime
+    ai_level: AILevel = "mittel"
+    """The level of AIs that fill empty seats at the start and stand in for players."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,11 +23,11 @@ UNSET: Final = _Unset.UNSET
 """Default of optional update arguments: leave the column as it is."""
 
 _TABLE_COLUMNS: Final = """id, guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at"""
+    games_per_session, version, created_at, updated_at, ai_level"""
 INSERT_TABLE: Final = f"""
 INSERT INTO tables (guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+    games_per_session, version, created_at, updated_at, ai_level)
+VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
 RETURNING {_TABLE_COLUMNS}
 """
 GET_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?"
@@ -60,6 +60,7 @@ def _table(row: Row) -> TableRow:
         version=row["version"],
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
+        ai_level=row["ai_level"],
     )
 
 
@@ -73,9 +74,13 @@ async def create_table(
     games_per_session: int,
     turn_timer_s: int | None = None,
     status: TableStatus = "lobby",
+    ai_level: AILevel = "mittel",
     now: datetime | None = None,
 ) -> TableRow:
-    """Open a table (version 0). The host must be a stored player; the guild is added."""
+    """Open a table (version 0). The host must be a stored player; the guild is added.
+
+    ``ai_level``: the AIs that fill its empty seats at the start and stand in for players.
+    """
     ms = to_ms(now)
     async with db.transaction():
         await db.execute(ENSURE_GUILD, (guild_id, ms, ms))
@@ -91,6 +96,7 @@ async def create_table(
                 games_per_session,
                 ms,
                 ms,
+                ai_level,
             ),
         )
     assert row is not None  # RETURNING always yields the inserted row

@@ -9,7 +9,7 @@ from typing import Final
 
 from bot.engine.model import AIPlayer
 from bot.engine.play import Playing
-from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
+from bot.engine.tables import Table, Tables
 from bot.engine.timers import Timers
 from bot.rules.game import Action
 from bot.rules.view import PlayerView, player_view
@@ -83,7 +83,7 @@ class AITurns:
                     version = table.version
                     view = player_view(game, seat)
                     rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}")
-                    level = info.ai_level or STAND_IN_LEVEL
+                    level = info.ai_level or table.ai_level
                 action = await self._decide(level, view, rng)
                 async with table.lock:
                     if table.version != version:

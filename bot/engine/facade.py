@@ -24,7 +24,7 @@ from bot.engine.ownership import Ownership
 from bot.engine.play import OnStored, Playing
 from bot.engine.queries import PlayerStats
 from bot.engine.recovery import Recovery
-from bot.engine.tables import Listener, Table, Tables
+from bot.engine.tables import STAND_IN_LEVEL, Listener, Table, Tables
 from bot.engine.timers import Timers
 from bot.engine.writer import ActionWriter
 from bot.rules.game import Action
@@ -187,9 +187,13 @@ class Engine:
         rules: Ruleset | None = None,
         games: int = 24,
         turn_timer_s: int | None = None,
+        ai_level: str = STAND_IN_LEVEL,
     ) -> TableInfo:
+        """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
+        its empty seats at the start and stands in for a player who left or timed out.
+        """
         table = await self._lobby.create_table(
-            guild_id, channel_id, host_id, host_name, rules, games, turn_timer_s
+            guild_id, channel_id, host_id, host_name, rules, games, turn_timer_s, ai_level
         )
         return await self._changed(table)
 
@@ -212,9 +216,15 @@ class Engine:
         return await self._changed(await self._lobby.remove_ai(table_id, user_id, seat))
 
     async def start_game(
-        self, table_id: int, user_id: int, fill_level: str = "leicht", *, dealer: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        fill_level: str | None = None,
+        *,
+        dealer: int | None = None,
     ) -> TableInfo:
-        """Start the session: empty seats get AIs, the first game is dealt.
+        """Start the session: empty seats get AIs (``fill_level``, else the table's level),
+        the first game is dealt.
 
         The first dealer is drawn at random unless given (a tournament plan fixes it).
         """

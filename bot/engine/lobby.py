@@ -48,6 +48,7 @@ class Lobby:
         rules: Ruleset | None,
         games: int,
         turn_timer_s: int | None,
+        ai_level: str = STAND_IN_LEVEL,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -57,6 +58,7 @@ class Lobby:
             raise EngineError("bad_games", "a session has at least one game")
         if turn_timer_s is not None and turn_timer_s < 5:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
+        _check_level(ai_level)
         rules = rules or Ruleset()
         await players.upsert_player(self.db, host_id, host_name)
         row = await tables.create_table(
@@ -67,6 +69,7 @@ class Lobby:
             rules=rules.to_dict(),
             games_per_session=games,
             turn_timer_s=turn_timer_s,
+            ai_level=ai_level,  # type: ignore[arg-type]
             now=self.tables.clock(),
         )
         if not await self.ownership.claim(row.id):  # a new table: only a broken clock fails
@@ -83,6 +86,7 @@ class Lobby:
             turn_timer_s=turn_timer_s,
             games_per_session=games,
             seats=[SeatInfo(0, host_id, host_name, None)] + [None] * (rules.players - 1),
+            ai_level=ai_level,
         )
         self.tables.add(table)
         return table
@@ -122,8 +126,9 @@ class Lobby:
             else:
                 if info.away:
                     raise EngineError("already_away", "an AI already plays for you")
-                await away.set_away(self.db, table.id, seat, user_id, STAND_IN_LEVEL)
-                table.seats[seat] = replace(info, ai_level=STAND_IN_LEVEL, away=True)
+                level = table.ai_level
+                await away.set_away(self.db, table.id, seat, user_id, level)  # type: ignore[arg-type]
+                table.seats[seat] = replace(info, ai_level=level, away=True)
             await self.play.bump(table)
         return table
 
@@ -152,15 +157,18 @@ class Lobby:
         return table
 
     async def start_game(
-        self, table_id: int, user_id: int, fill_level: str, dealer: int | None
+        self, table_id: int, user_id: int, fill_level: str | None, dealer: int | None
     ) -> Table:
+        """``fill_level``: the AI of the empty seats (None: the table's own level)."""
         table = self.tables.get(table_id)
+        if fill_level is not None:
+            _check_level(fill_level)
         async with table.lock:
             table.require_lobby()
             table.require_seated_or_host(user_id, "only players at this table can start it")
             for seat in range(table.size):
                 if table.seats[seat] is None:
-                    await self._seat_ai(table, seat, fill_level)
+                    await self._seat_ai(table, seat, fill_level or table.ai_level)
             if dealer is None:
                 dealer = random.Random(self.seeds()).randrange(table.size)
             elif not 0 <= dealer < table.size:

@@ -97,6 +97,7 @@ class TableInfo:
     spielliste: tuple[ListEntry, ...] = field(default=())
     game_seats: tuple[int, int, int, int] = FOUR_SEATS
     sitting_out: int | None = None
+    ai_level: str = "leicht"  # the AI of empty seats at the start and of stand-ins
 
     @property
     def size(self) -> int:

@@ -151,6 +151,7 @@ class Recovery:
             turn_timer_s=row.turn_timer_s,
             games_per_session=row.games_per_session,
             seats=seats,
+            ai_level=row.ai_level,
         )
         session = await sessions.get_active_session(self.db, table_id)
         if session is None:

@@ -30,7 +30,9 @@ from db.database import Database
 
 log = logging.getLogger(__name__)
 
-# A human's seat is taken over by this AI level when they time out or leave.
+# The AI level of a table opened without one (the terminal client, tests): it fills empty
+# seats at the start and takes over a human's seat when they time out or leave. Discord
+# tables name theirs (the server's default, mittel unless changed, or /doko tisch bots:…).
 STAND_IN_LEVEL: Final = "leicht"
 
 Listener = Callable[[Event], Awaitable[None]]
@@ -73,6 +75,7 @@ class Table:
     bock: BockState = field(default_factory=BockState)
     timer: asyncio.TimerHandle | None = None
     ai_task: asyncio.Task[None] | None = None
+    ai_level: str = STAND_IN_LEVEL  # empty seats at the start and stand-ins get this AI
 
     @property
     def size(self) -> int:
@@ -153,6 +156,7 @@ class Table:
             spielliste=tuple(self.spielliste),
             game_seats=self.seating,
             sitting_out=self.sitting_out,
+            ai_level=self.ai_level,
         )
 
 

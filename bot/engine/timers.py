@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from bot.engine.model import AIPlayer
 from bot.engine.play import Playing
-from bot.engine.tables import STAND_IN_LEVEL, Table, Tables
+from bot.engine.tables import Table, Tables
 from bot.rules.view import player_view
 from db import timers
 
@@ -74,5 +74,5 @@ class Timers:
             assert seat is not None
             view = player_view(game, seat)
             rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
-            await self.play.apply(table, self.ai.choose(STAND_IN_LEVEL, view, rng))
+            await self.play.apply(table, self.ai.choose(table.ai_level, view, rng))
         return table

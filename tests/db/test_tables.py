@@ -100,3 +100,26 @@ async def test_seats(store: Database, table: Table) -> None:
     )
     with pytest.raises(ValueError, match="seat must be"):
         await db.tables.set_seat(store, table_id, 5, ai_level="leicht")
+
+
+async def test_a_table_keeps_its_ai_level(store: Database) -> None:
+    await db.players.upsert_player(store, ALICE, "Alice")
+    common = {"guild_id": GUILD, "host_id": ALICE, "rules": {}, "games_per_session": 4}
+    plain = await db.tables.create_table(store, channel_id=CHANNEL, **common)  # type: ignore[arg-type]
+    assert plain.ai_level == "mittel"
+    hard = await db.tables.create_table(
+        store,
+        channel_id=CHANNEL + 1,
+        ai_level="schwer",
+        **common,  # type: ignore[arg-type]
+    )
+    bumped = await db.tables.update_table(store, hard.id, 0, status="playing")
+    assert bumped.ai_level == "schwer"
+    assert [t.ai_level for t in await db.tables.list_open_tables(store)] == ["mittel", "schwer"]
+    with pytest.raises(db.ConstraintError):
+        await db.tables.create_table(
+            store,
+            channel_id=CHANNEL + 2,
+            ai_level="meister",
+            **common,  # type: ignore[arg-type]
+        )

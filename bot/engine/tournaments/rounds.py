@@ -128,6 +128,7 @@ class Rounds:
                 # A five-table is a five-player table: the dealer sits out each game.
                 rules=Ruleset.from_dict(tournament.rules).replace(players=len(seats)),
                 games=tournament.games_per_round,
+                ai_level=self.ctx.fill_level,  # a tournament's stand-ins: its own level
             )
             table_id = info.id
             row = await store.set_table(self.db, row.id, table_id=table_id, status="seating")
