@@ -17,6 +17,7 @@ import discord
 
 from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
 from bot.render.controls import Button, Control, Controls, TableButton
+from bot.render.settings import ddv_difference
 from bot.render.terms import (
     call_name,
     card_label,
@@ -659,5 +660,9 @@ def final_message(
 
 
 def rules_text(rules: Ruleset, games: int, lang: Lang) -> str:
-    """The rules summary for ``/doko regeln``, the Regeln button and the lobby."""
-    return "\n".join(rules_lines(rules, games, lang))
+    """The rules summary for ``/doko regeln``, the Regeln button and the lobby; what
+    differs from DDV comes right after the preset's name.
+    """
+    lines = rules_lines(rules, games, lang)
+    differs = ddv_difference(rules.replace(games_per_round=games), lang)
+    return "\n".join(lines[:1] + ([differs] if differs else []) + lines[1:])
