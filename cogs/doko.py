@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import abrechnen, answers, codec
+from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
@@ -32,7 +33,7 @@ from bot.discord.forwarding import (
 )
 from bot.discord.permissions import TABLE_FLAGS, access_problem
 from bot.engine.forwarding import ForwardRow
-from bot.engine.model import EngineError, TableInfo
+from bot.engine.model import AI_LEVELS, EngineError, TableInfo
 from bot.render.controls import TableButton
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
@@ -65,6 +66,8 @@ KONTRA_CALLS = [
     app_commands.Choice(name=call_name(CALL_OPTIONS[o], "de"), value=str(CALL_OPTIONS[o]))
     for o in ("kontra", "keine90", "keine60", "keine30", "schwarz")
 ]
+
+BOT_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 
 # /doko benachrichtigung: when the bot pings a player whose turn waits (bot/discord/pings.py)
 NOTIFY_CHOICES = [
@@ -225,20 +228,25 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     @app_commands.command(name="tisch", description="Einen Tisch in diesem Kanal eröffnen")
     @app_commands.describe(
-        regeln="Regelsatz",
+        regeln="Regelsatz (Standard: wie in /doko einstellungen)",
         spiele="Spiele in dieser Runde (Standard: wie der Regelsatz, meist 24)",
-        zugzeit="Sekunden pro Zug, danach spielt ein Bot (leer: keine Zugzeit)",
+        zugzeit="Sekunden pro Zug, danach spielt ein Bot (Standard: wie in /doko einstellungen)",
         plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
+        bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
     )
-    @app_commands.choices(regeln=PRESET_CHOICES)
+    @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES)
     async def tisch(
         self,
         interaction: Interaction,
-        regeln: str = "ddv",
+        regeln: str | None = None,
         spiele: app_commands.Range[int, 1, 200] | None = None,
         zugzeit: app_commands.Range[int, 5, 3600] | None = None,
         plaetze: app_commands.Range[int, 4, 5] | None = None,
+        bots: str | None = None,
     ) -> None:
+        """Open a table: the server's defaults (``/doko einstellungen``), and what is given
+        here on top.
+        """
         lang = self._reply(interaction).lang
         if interaction.guild_id is None or interaction.channel_id is None:
             await answers.say(interaction, t(lang, "guild_only"))
@@ -254,7 +262,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # The lobby is no game action: a "thinking" answer at once, the lobby message (after
         # the table is stored) is the confirmation.
         await interaction.response.defer()
-        rules = PRESETS.get(regeln, PRESETS["ddv"])
+        defaults = await server.load(self.bot.db, interaction.guild_id)
+        server.remember(self.presenter, interaction.guild_id, defaults)
+        rules = defaults.rules if regeln is None else PRESETS.get(regeln, PRESETS["ddv"])
         if plaetze is not None:
             rules = rules.replace(players=plaetze)
         try:
@@ -265,7 +275,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 host_name=interaction.user.display_name,
                 rules=rules,
                 games=spiele or rules.games_per_round,
-                turn_timer_s=zugzeit,
+                turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
+                ai_level=bots or defaults.ai_level,
             )
         except EngineError as error:
             await answers.say(interaction, error_text(error, lang))

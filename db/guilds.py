@@ -26,6 +26,11 @@ SELECT guild_id, name, language, default_rules, admin_role_id, time_zone, turn_t
     ai_level, public_language, notify_delay_s
 FROM guilds WHERE guild_id = ?
 """
+LIST_GUILDS: Final = """
+SELECT guild_id, name, language, default_rules, admin_role_id, time_zone, turn_timer_s,
+    ai_level, public_language, notify_delay_s
+FROM guilds ORDER BY guild_id
+"""
 SET_GUILD_SETTINGS: Final = """
 UPDATE guilds SET language = ?, default_rules = ?, admin_role_id = ?, time_zone = ?,
     turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?, updated_at = ?
@@ -64,6 +69,11 @@ async def get_guild_settings(db: Database, guild_id: int) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id, "", "de", {})
     return _guild(row)
+
+
+async def list_guild_settings(db: Database) -> list[GuildSettings]:
+    """Every known guild's settings (what a starting bot keeps at hand)."""
+    return [_guild(row) for row in await db.fetchall(LIST_GUILDS)]
 
 
 class Keep(Enum):

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.model import EngineError, Event, TableChanged, TableInfo
+from bot.engine.queries import NOTIFY_DEFAULT_S
 from bot.render.texts import t
 from db import messages
 
@@ -47,6 +48,7 @@ NEW_MESSAGE_WAIT_S = 2.0
 # A player's delay is read from the store at most this often: a choice made in another
 # process (another shard) counts from then on; one made here counts at once.
 DELAY_CACHE_S = 60.0
+NOT_CHOSEN = -1  # what the store answers for a player without a choice of their own
 
 
 def turn_of(info: TableInfo) -> tuple[int, Hashable] | None:
@@ -169,7 +171,7 @@ class Pings:
 
     async def _run(self, turn: Turn) -> None:
         try:
-            delay = await self._delay(turn.user_id)
+            delay = await self._delay(turn.user_id, turn.guild_id)
             if delay is None:
                 return
             await asyncio.sleep(delay * self.time_scale)
@@ -196,13 +198,17 @@ class Pings:
         except Exception:
             log.exception("pinging user %s at table %s failed", turn.user_id, turn.table_id)
 
-    async def _delay(self, user_id: int) -> int | None:
+    async def _delay(self, user_id: int, guild_id: int) -> int | None:
+        """The user's own choice; until they made one, the server's default."""
         cached = self._delays.get(user_id)
         if cached is not None and time.monotonic() - cached[1] < DELAY_CACHE_S:
-            return cached[0]
-        delay = await self.presenter.bot.engine.notify_delay(user_id)
-        self._delays[user_id] = (delay, time.monotonic())
-        return delay
+            choice = cached[0]
+        else:
+            choice = await self.presenter.bot.engine.notify_delay(user_id, NOT_CHOSEN)
+            self._delays[user_id] = (choice, time.monotonic())
+        if choice == NOT_CHOSEN:
+            return self.presenter.notify_defaults.get(guild_id, NOTIFY_DEFAULT_S)
+        return choice
 
     def _still_on(self, turn: Turn) -> bool:
         """Whether the engine's table still waits for this very turn."""

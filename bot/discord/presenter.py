@@ -109,6 +109,10 @@ class Presenter:
         self.users: dict[int, UserState] = {}
         self.last_game_by_channel: dict[int, int] = {}
         self.guild_langs: dict[int, Lang] = {}  # by the guild locale its interactions carry
+        # A server's own choices (/doko einstellungen): its public language, if it fixed one,
+        # and the ping delay of players who chose none (bot.discord.settings.remember).
+        self.fixed_langs: dict[int, Lang] = {}
+        self.notify_defaults: dict[int, int | None] = {}
         self._render_turn = asyncio.Lock()
         # Sharded, this process's share of the table edits, by the shards it runs.
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
@@ -141,12 +145,13 @@ class Presenter:
             self.guild_langs[guild_id] = lang_of(locale)
 
     def public_lang(self, guild_id: int | None) -> Lang:
-        """The language of a guild's public messages: its preferred locale as the last
-        interaction from it said, else as the gateway did (a restart), German when unknown.
+        """The language of a guild's public messages: the one the server fixed in its
+        settings; else its preferred locale as the last interaction from it said, else as
+        the gateway did (a restart), German when unknown.
         """
         if guild_id is None:
             return "de"
-        lang = self.guild_langs.get(guild_id)
+        lang = self.fixed_langs.get(guild_id) or self.guild_langs.get(guild_id)
         if lang is not None:
             return lang
         guild = self.bot.get_guild(guild_id)

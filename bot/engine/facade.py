@@ -165,11 +165,13 @@ class Engine:
         """Whether the table is closed in the store (whichever process ran it)."""
         return await queries.table_closed(self.db, table_id)
 
-    async def notify_delay(self, user_id: int) -> int | None:
+    async def notify_delay(
+        self, user_id: int, default: int | None = queries.NOTIFY_DEFAULT_S
+    ) -> int | None:
         """Seconds into the user's turn the front end pings them (0: at once); None: never.
-        The default (``queries.NOTIFY_DEFAULT_S``) until they chose.
+        ``default`` (the bot's, ``queries.NOTIFY_DEFAULT_S``) until they chose.
         """
-        return await queries.notify_delay(self.db, user_id)
+        return await queries.notify_delay(self.db, user_id, default)
 
     async def set_notify_delay(self, user_id: int, seconds: int | None) -> None:
         """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""

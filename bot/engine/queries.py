@@ -56,6 +56,10 @@ async def table_closed(db: Database, table_id: int) -> bool:
         return True
 
 
-async def notify_delay(db: Database, user_id: int) -> int | None:
-    """Seconds into the user's turn the bot pings them (0: at once); None: never."""
-    return await players.get_notify_delay(db, user_id, NOTIFY_DEFAULT_S)
+async def notify_delay(
+    db: Database, user_id: int, default: int | None = NOTIFY_DEFAULT_S
+) -> int | None:
+    """Seconds into the user's turn the bot pings them (0: at once); None: never;
+    ``default`` until they chose.
+    """
+    return await players.get_notify_delay(db, user_id, default)

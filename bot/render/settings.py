@@ -433,3 +433,36 @@ def ddv_difference(r: Ruleset, lang: Lang) -> str | None:
     """The line "Abweichend von DDV: …" for the table message (None for pure DDV)."""
     names = ddv_differences(r, lang)
     return t(lang, "ddv_diff", rules=", ".join(names)) if names else None
+
+
+# -- what a change did ----------------------------------------------------------------------
+
+
+def saved_text(key: str, s: ServerDefaults, lang: Lang) -> str:
+    """The acknowledgement of a change of ``key``: the setting as it now is."""
+    r = s.rules
+    named: dict[str, tuple[str, str]] = {
+        "preset": ("set_preset", rules_preset(r, lang)),
+        "players": ("set_players", str(r.players)),
+        "dulle_tie": ("set_dulle", t(lang, f"dulle_{r.dulle_tie}")),
+        "games_per_round": ("set_games", str(r.games_per_round)),
+        "armut_max_trumps": ("flag_armut", t(lang, "set_armut_max", n=r.armut_max_trumps)),
+        "schmeissen": (
+            "set_schmeissen",
+            _set_names(frozenset(r.schmeissen), tuple(SchmeissenReason), "schmeissen", lang),
+        ),
+        "no_winner_score": ("set_no_winner", t(lang, f"no_winner_{r.no_winner_score}")),
+        "bock": ("set_bock", _set_names(frozenset(r.bock), tuple(BockTrigger), "bock", lang)),
+        "bock_stacking": ("set_bock_stacking", t(lang, f"bock_{r.bock_stacking}")),
+        "turn_timer_s": ("set_timer", timer_value(s.turn_timer_s, lang)),
+        "ai_level": ("set_ai", t(lang, f"ai_{s.ai_level}")),
+        "public_language": ("set_language", t(lang, f"set_language_{s.public_language}")),
+        "notify_delay_s": ("set_notify", notify_value(s.notify_delay_s, lang)),
+        "admin_role_id": ("set_role", role_value(s.admin_role_id, lang)),
+        "time_zone": ("set_zone", s.time_zone),
+    }
+    for keys in TOGGLES.values():
+        for flag in keys:
+            named[flag] = (f"flag_{flag}", on_off(getattr(r, flag), lang))
+    name, value = named.get(key, ("set_title", ""))
+    return t(lang, "set_saved", what=f"{t(lang, name)}: {value}")

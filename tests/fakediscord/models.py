@@ -50,11 +50,19 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     joined_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     locale: str = "de"
+    # Roles besides @everyone (role JSON), each member's roles, and a member's permission
+    # bits as their interactions carry them (not listed: all of them). FakeDiscord.set_member.
+    roles: list[dict[str, Any]] = field(default_factory=list)
+    member_roles: dict[int, list[int]] = field(default_factory=dict)
+    member_permissions: dict[int, int] = field(default_factory=dict)
+
+    def permissions_of(self, user: User) -> str:
+        return str(self.member_permissions.get(user.id, int(ALL_PERMISSIONS)))
 
     def member_json(self, user: User) -> dict[str, Any]:
         return {
             "user": user.to_json(),
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(user.id, [])],
             "joined_at": iso(self.joined_at),
             "deaf": False,
             "mute": False,
@@ -102,7 +110,8 @@ class Guild:
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
-                }
+                },
+                *self.roles,
             ],
             "emojis": [],
             "stickers": [],

@@ -59,8 +59,14 @@ GUILD_MEMBERS_INTENT = 1 << 1
 GUILD_MESSAGES_INTENT = 1 << 9
 DIRECT_MESSAGES_INTENT = 1 << 12
 # Interaction types and the callback types Discord accepts for each.
-APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
-CALLBACKS_FOR = {APPLICATION_COMMAND: {4, 5, 9}, MESSAGE_COMPONENT: {4, 5, 6, 7, 9}}
+APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT = 2, 3, 5
+CALLBACKS_FOR = {
+    APPLICATION_COMMAND: {4, 5, 9},
+    MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
+    # A modal opened from a component may update that component's message (6, 7).
+    MODAL_SUBMIT: {4, 5, 6, 7},
+}
+ROLE_SELECT, MODAL = 6, 9
 # Application command option types.
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10
@@ -678,7 +684,7 @@ class FakeDiscord:
                 "guild_id": str(guild.id),
                 "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
                 "guild_locale": guild.locale,
-                "member": {**guild.member_json(user), "permissions": ALL_PERMISSIONS},
+                "member": {**guild.member_json(user), "permissions": guild.permissions_of(user)},
                 "authorizing_integration_owners": {"0": str(guild.id)},
                 "context": 0,
             }
@@ -850,6 +856,93 @@ class FakeDiscord:
             )
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
+
+    # ------------------------------------------------------------------ roles, modals
+
+    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> int:
+        """A role of ``guild`` (dispatched as GUILD_ROLE_CREATE if the bot is connected)."""
+        role: dict[str, Any] = {
+            "id": str(self.snowflake()),
+            "name": name,
+            "permissions": str(permissions),
+            "position": len(guild.roles) + 1,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        guild.roles.append(role)
+        if self._shards.get(self.shard_of(guild)) is not None:
+            self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role}, guild)
+        return int(role["id"])
+
+    def set_member(
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        permissions: int | None = None,
+        roles: list[int] | None = None,
+    ) -> None:
+        """What ``user``'s interactions in ``guild`` carry from now on: their permission bits
+        (None: all, the default) and roles (None: leave them).
+        """
+        if permissions is None:
+            guild.member_permissions.pop(user.id, None)
+        else:
+            guild.member_permissions[user.id] = permissions
+        if roles is not None:
+            guild.member_roles[user.id] = list(roles)
+
+    async def role_select(
+        self, user: User, message: Message, custom_id: str, role_ids: list[int]
+    ) -> Interaction:
+        """``user`` picks ``role_ids`` (none: clears it) in the role select ``custom_id``."""
+        component = self._component_target(user, message, custom_id, ROLE_SELECT)
+        guild = message.channel.guild
+        assert guild is not None, "a role select lives in a guild"
+        low, high = component.get("min_values", 1), component.get("max_values", 1)
+        if not low <= len(role_ids) <= high:
+            raise FakeDiscordError(f"{custom_id!r} takes {low}..{high} roles, got {len(role_ids)}")
+        known = {int(r["id"]): r for r in guild.roles}
+        if not set(role_ids) <= set(known):
+            raise FakeDiscordError(f"roles {role_ids} are not all roles of {guild.name}")
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": ROLE_SELECT,
+            "values": [str(r) for r in role_ids],
+            "resolved": {"roles": {str(r): known[r] for r in role_ids}},
+        }
+        return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
+
+    async def submit_modal(
+        self, user: User, opened_by: Interaction, values: dict[str, str]
+    ) -> Interaction:
+        """``user`` fills in and submits the modal the bot answered ``opened_by`` with:
+        ``values`` by the text inputs' custom ids (each must be in the modal).
+        """
+        if opened_by.user is not user:
+            raise FakeDiscordError(f"{user!r} did not open that modal")
+        modal = next((c.data for c in opened_by.callbacks if c.type == MODAL and c.status), None)
+        if modal is None:
+            raise FakeDiscordError("the bot answered that interaction with no modal")
+        inputs = [
+            c.get("component") or c
+            for row in modal.get("components") or []
+            for c in ([row] if row.get("type") == 18 else row.get("components") or [])
+        ]
+        ids = [c.get("custom_id") for c in inputs]
+        if not set(values) <= set(ids):
+            raise FakeDiscordError(f"{sorted(values)} are not all inputs of the modal: {ids}")
+        data = {
+            "custom_id": modal["custom_id"],
+            "components": [
+                {"type": 18, "component": {"type": 4, "custom_id": c, "value": values.get(c, "")}}
+                for c in ids
+            ],
+        }
+        return self._new_interaction(MODAL_SUBMIT, user, opened_by.channel, data, opened_by.message)
 
     # ------------------------------------------------------------------ REST plumbing
 

@@ -1,0 +1,153 @@
+"""``/doko einstellungen``: a server's defaults for new tables, shown and changed.
+
+The command hangs under the ``/doko`` group of :mod:`cogs.doko` (loaded first), as
+``/doko turnier`` does. Its answer is ephemeral, in the user's language; the controls on it
+carry ``dokoset:…`` custom ids, read here (:mod:`bot.discord.settings` has the logic).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import answers
+from bot.discord import settings as server
+from bot.discord.bot import DokoBot
+from bot.render.settings import PAGES, Page, ServerDefaults, refusal, saved_text
+from bot.render.texts import Lang, lang_of, t
+from bot.render.translator import EN
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+DESCRIPTION = "Die Standards dieses Servers für neue Tische"
+# English names of this command, and of what /doko tisch gained with the server's defaults.
+COMMAND_EN = {
+    "einstellungen": "settings",
+    DESCRIPTION: "This server's defaults for new tables",
+    "bots": "bots",
+    "Regelsatz (Standard: wie in /doko einstellungen)": "Rule set (default: as in /doko settings)",
+    "Sekunden pro Zug, danach spielt ein Bot (Standard: wie in /doko einstellungen)": (
+        "Seconds per turn, then a bot plays (default: as in /doko settings)"
+    ),
+    "Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)": (
+        "Level of the bots in empty seats (default: as in /doko settings)"
+    ),
+    "leicht": "easy (leicht)",
+    "mittel": "medium (mittel)",
+    "schwer": "hard (schwer)",
+}
+
+
+class Einstellungen(commands.Cog):
+    """``/doko einstellungen`` and the clicks on its message."""
+
+    def __init__(self, bot: DokoBot) -> None:
+        self.bot = bot
+
+        async def einstellungen(interaction: Interaction) -> None:
+            await self.show(interaction)
+
+        self.command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="einstellungen", description=DESCRIPTION, callback=einstellungen
+        )
+
+    async def cog_load(self) -> None:
+        doko = self.bot.get_cog("Doko")
+        assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
+        doko.app_command.add_command(self.command)
+        if self.bot.running:
+            await server.remember_all(self.bot.db, self.bot.presenter)
+
+    async def cog_unload(self) -> None:
+        doko = self.bot.get_cog("Doko")
+        if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
+            doko.app_command.remove_command(self.command.name)
+
+    async def show(self, interaction: Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None:
+            await answers.say(interaction, t(lang, "guild_only"))
+            return
+        defaults = await server.load(self.bot.db, interaction.guild_id)
+        embed, view = server.message(
+            "vorlage", defaults, lang, server.may_change(interaction, defaults)
+        )
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """A click on the settings message (a ``dokoset:…`` id); others are not ours."""
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        data: dict[str, Any] = dict(interaction.data)
+        parsed = server.parse_id(str(data.get("custom_id", "")))
+        if parsed is None:
+            return
+        page, key, ask = parsed
+        values = [str(v) for v in data.get("values") or ()]
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None:
+            await answers.say(interaction, t(lang, "guild_only"))
+            return
+        defaults = await server.load(self.bot.db, interaction.guild_id)
+        allowed = server.may_change(interaction, defaults)
+        if key == "page":
+            shown: Page = next((p for p in PAGES if [p] == values), page)
+            embed, view = server.message(shown, defaults, lang, allowed)
+            await interaction.response.edit_message(embed=embed, view=view)
+        elif not allowed:
+            await answers.say(interaction, refusal(defaults, lang))
+        elif ask:
+            modal = server.ask_modal(page, key, defaults, lang, self.on_answer)
+            if modal is None:
+                await answers.say(interaction, t(lang, "err_bad_action"))
+            else:
+                await interaction.response.send_modal(modal)
+        else:
+            await self.apply(interaction, page, key, values, defaults, lang)
+
+    async def on_answer(self, interaction: Interaction, page: Page, key: str, text: str) -> None:
+        """A modal's answer: checked again (the modal may have stayed open a while)."""
+        lang = lang_of(interaction.locale)
+        assert interaction.guild_id is not None  # the modal came from a guild's message
+        defaults = await server.load(self.bot.db, interaction.guild_id)
+        if not server.may_change(interaction, defaults):
+            await answers.say(interaction, refusal(defaults, lang))
+            return
+        await self.apply(interaction, page, key, [text], defaults, lang)
+
+    async def apply(
+        self,
+        interaction: Interaction,
+        page: Page,
+        key: str,
+        values: list[str],
+        defaults: ServerDefaults,
+        lang: Lang,
+    ) -> None:
+        """Store the change, then show it: the clicked message is edited to the new state."""
+        assert interaction.guild_id is not None
+        try:
+            changes = server.change(defaults, key, values)
+        except server.SettingError as error:
+            await answers.say(interaction, t(lang, error.key, **error.values))
+            return
+        new = await server.save(self.bot.db, interaction.guild_id, changes)
+        server.remember(self.bot.presenter, interaction.guild_id, new)
+        log.info("guild %s: %s set by %s", interaction.guild_id, key, interaction.user.id)
+        embed, view = server.message(page, new, lang, True)
+        await interaction.response.edit_message(
+            content=saved_text(key, new, lang), embed=embed, view=view
+        )
+
+
+async def setup(bot: DokoBot) -> None:
+    # The shared translator reads bot.render.translator.EN: the English name joins it here,
+    # before any sync (as the turnier names do).
+    EN.update(COMMAND_EN)
+    await bot.add_cog(Einstellungen(bot))
