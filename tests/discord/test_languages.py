@@ -140,7 +140,8 @@ async def test_a_long_round_ends_with_its_whole_spielliste_attached(make_world: 
     world: World = await make_world(names=("anna",))
     anna = world.users[0]
     games = 200  # the most a table plays: more than a final message can hold
-    table_id = await world.open_table(anna, spiele=games, regeln="ohne_pflichtsolo")
+    # Leicht bots, her stand-in too: 200 games of the quickest AI.
+    table_id = await world.open_table(anna, spiele=games, regeln="ohne_pflichtsolo", bots="leicht")
     await three_bots_and_start(world, table_id)
     await world.fake.wait_for(
         lambda: world.engine.table(table_id).public is not None, 3, "the first deal"
