@@ -187,3 +187,32 @@ async def test_the_settings_speak_english_and_a_fixed_public_language(make_world
     assert "Table" in message_text(world.lobby())
     assert world.engine.table(table_id).ai_level == "mittel"  # the default
     await stop_table(world, admin)
+
+
+async def test_the_servers_ping_default_counts_for_who_chose_none(make_world: Any) -> None:
+    world: World = await make_world(names=("anna",))
+    anna = world.users[0]
+    settings = await open_settings(world, anna)
+    await pick(world, anna, settings, "page", ["server"])
+    await pick(world, anna, settings, "notify_delay_s", ["0"])
+    assert "Gespeichert: Benachrichtigung (wer nichts gewählt hat): sofort" in message_text(
+        settings
+    )
+    # Anna chose nothing herself: at once, not after the bot's 20 s.
+    table_id = await world.open_table(anna, spiele=1, bots="leicht")
+    await world.click(anna, world.lobby(), "doko:start:")
+    ping = await world.fake.wait_for(
+        lambda: next(
+            (
+                m
+                for m in world.fake.messages
+                if m.author is world.fake.bot_user
+                and m.content.startswith(f"Du bist dran an Tisch {table_id}.")
+            ),
+            None,
+        ),
+        5,
+        "a ping at once",
+    )
+    assert ping.channel.recipient is anna
+    await stop_table(world, anna)

@@ -50,9 +50,7 @@ def test_table_and_server_controls() -> None:
     assert server.change(BASE, "notify_delay_s", ["0"]) == {"notify_delay_s": 0}
     assert server.change(BASE, "admin_role_id", ["77"]) == {"admin_role_id": 77}
     assert server.change(BASE, "admin_role_id", []) == {"admin_role_id": None}
-    assert server.change(BASE, "time_zone", ["America/Chicago"]) == {
-        "time_zone": "America/Chicago"
-    }
+    assert server.change(BASE, "time_zone", ["America/Chicago"]) == {"time_zone": "America/Chicago"}
 
 
 @pytest.mark.parametrize(
