@@ -99,7 +99,8 @@ class Einstellungen(commands.Cog):
         if key == "page":
             shown: Page = next((p for p in PAGES if [p] == values), page)
             embed, view = server.message(shown, defaults, lang, allowed)
-            await interaction.response.edit_message(embed=embed, view=view)
+            # Another page: the last change's acknowledgement goes.
+            await interaction.response.edit_message(content=None, embed=embed, view=view)
         elif not allowed:
             await answers.say(interaction, refusal(defaults, lang))
         elif ask:

@@ -45,6 +45,7 @@ Interaction = discord.Interaction[Any]
 PREFIX: Final = "dokoset"
 MAX_GAMES: Final = 200  # as /doko tisch spiele
 TIMER_RANGE: Final = (5, 3600)  # as /doko tisch zugzeit
+MODAL_TIMEOUT_S: Final = 600.0
 _BUTTON_STYLE = {"on": 3, "off": 2, "ask": 1}  # success, secondary, primary
 
 
@@ -310,7 +311,10 @@ class AskModal(discord.ui.Modal):
         self, page: Page, key: str, defaults: ServerDefaults, lang: Lang, on_answer: Any
     ) -> None:
         title, label, length = _MODALS[key]
-        super().__init__(title=t(lang, title), custom_id=f"{custom_id(page, key)}:modal")
+        # Kept in the bot's modal store until answered: not for ever if it never is.
+        super().__init__(
+            title=t(lang, title), custom_id=f"{custom_id(page, key)}:modal", timeout=MODAL_TIMEOUT_S
+        )
         self.page, self.key, self.on_answer = page, key, on_answer
         self.field: discord.ui.TextInput[AskModal] = discord.ui.TextInput(
             default=current_text(key, defaults), max_length=length, required=True
