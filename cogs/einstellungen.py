@@ -19,28 +19,11 @@ from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.render.settings import PAGES, Page, ServerDefaults, refusal, saved_text
 from bot.render.texts import Lang, lang_of, t
-from bot.render.translator import EN
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-DESCRIPTION = "Die Standards dieses Servers für neue Tische"
-# English names of this command, and of what /doko tisch gained with the server's defaults.
-COMMAND_EN = {
-    "einstellungen": "settings",
-    DESCRIPTION: "This server's defaults for new tables",
-    "bots": "bots",
-    "Regelsatz (Standard: wie in /doko einstellungen)": "Rule set (default: as in /doko settings)",
-    "Sekunden pro Zug, danach spielt ein Bot (Standard: wie in /doko einstellungen)": (
-        "Seconds per turn, then a bot plays (default: as in /doko settings)"
-    ),
-    "Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)": (
-        "Level of the bots in empty seats (default: as in /doko settings)"
-    ),
-    "leicht": "easy (leicht)",
-    "mittel": "medium (mittel)",
-    "schwer": "hard (schwer)",
-}
+DESCRIPTION = "Die Standards dieses Servers für neue Tische"  # English: bot.render.translator
 
 
 class Einstellungen(commands.Cog):
@@ -148,7 +131,4 @@ class Einstellungen(commands.Cog):
 
 
 async def setup(bot: DokoBot) -> None:
-    # The shared translator reads bot.render.translator.EN: the English name joins it here,
-    # before any sync (as the turnier names do).
-    EN.update(COMMAND_EN)
     await bot.add_cog(Einstellungen(bot))

@@ -158,6 +158,11 @@ def on_off(value: bool, lang: Lang) -> str:
     return t(lang, "set_on" if value else "set_off")
 
 
+def armut_max(lang: Lang, key: str, n: int) -> str:
+    """The Armut's trump limit (one Trumpf, else Trümpfe)."""
+    return t(lang, f"{key}_1") if n == 1 else t(lang, key, n=n)
+
+
 def timer_value(seconds: int | None, lang: Lang) -> str:
     return t(lang, "set_timer_none") if seconds is None else t(lang, "set_timer_s", seconds=seconds)
 
@@ -197,7 +202,7 @@ def rules_block(r: Ruleset, lang: Lang) -> str:
         f"{t(lang, 'set_games')}: {r.games_per_round}",
         f"{t(lang, 'set_dulle')}: {t(lang, f'dulle_{r.dulle_tie}')}",
         flags,
-        t(lang, "set_armut_max", n=r.armut_max_trumps),
+        armut_max(lang, "set_armut_max", r.armut_max_trumps),
         f"{t(lang, 'set_schmeissen')}: {schmeissen}",
         f"{t(lang, 'set_no_winner')}: {t(lang, f'no_winner_{r.no_winner_score}')}",
         f"{t(lang, 'set_bock')}: {bock}"
@@ -307,7 +312,7 @@ def _spiel(s: ServerDefaults, lang: Lang) -> list[Row]:
 
 def _sonder(s: ServerDefaults, lang: Lang) -> list[Row]:
     r = s.rules
-    trumps = [(str(n), t(lang, "set_armut_max", n=n)) for n in range(7)]
+    trumps = [(str(n), armut_max(lang, "set_armut_max", n)) for n in range(7)]
     reasons = [(x.value, t(lang, f"schmeissen_{x}")) for x in SchmeissenReason]
     schmeissen = _pick(
         "schmeissen", t(lang, "set_schmeissen_pick"), reasons, {x.value for x in r.schmeissen}
@@ -407,7 +412,7 @@ def ddv_differences(r: Ruleset, lang: Lang) -> list[str]:
     if r.schweinchen:
         out.append(t(lang, "diff_schweinchen"))
     if r.armut:
-        out.append(t(lang, "diff_armut", n=r.armut_max_trumps))
+        out.append(armut_max(lang, "diff_armut", r.armut_max_trumps))
     if r.schmeissen:
         reasons = _set_names(
             frozenset(r.schmeissen), tuple(SchmeissenReason), "schmeissen", lang, t(lang, "set_or")
@@ -446,7 +451,7 @@ def saved_text(key: str, s: ServerDefaults, lang: Lang) -> str:
         "players": ("set_players", str(r.players)),
         "dulle_tie": ("set_dulle", t(lang, f"dulle_{r.dulle_tie}")),
         "games_per_round": ("set_games", str(r.games_per_round)),
-        "armut_max_trumps": ("flag_armut", t(lang, "set_armut_max", n=r.armut_max_trumps)),
+        "armut_max_trumps": ("flag_armut", armut_max(lang, "set_armut_max", r.armut_max_trumps)),
         "schmeissen": (
             "set_schmeissen",
             _set_names(frozenset(r.schmeissen), tuple(SchmeissenReason), "schmeissen", lang),

@@ -108,6 +108,20 @@ EN: dict[str, str] = {
     "sofort": "at once",
     "nach 20 s": "after 20 s",
     "nach 60 s": "after 60 s",
+    # a server's defaults (/doko einstellungen), and /doko tisch starting from them
+    "einstellungen": "settings",
+    "Die Standards dieses Servers für neue Tische": "This server's defaults for new tables",
+    "bots": "bots",
+    "Regelsatz (Standard: wie in /doko einstellungen)": "Rule set (default: as in /doko settings)",
+    "Sekunden pro Zug, danach spielt ein Bot (Standard: wie in /doko einstellungen)": (
+        "Seconds per turn, then a bot plays (default: as in /doko settings)"
+    ),
+    "Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)": (
+        "Level of the bots in empty seats (default: as in /doko settings)"
+    ),
+    "leicht": "easy (leicht)",
+    "mittel": "medium (mittel)",
+    "schwer": "hard (schwer)",
 }
 
 

@@ -11,6 +11,7 @@ import pytest
 from discord import Locale, app_commands
 
 import cogs.doko
+import cogs.einstellungen
 import cogs.turnier
 from bot.render import translator
 from bot.render.translator import DokoTranslator
@@ -30,6 +31,8 @@ def strings() -> tuple[set[str], set[str]]:
     commands += list(group.walk_commands())  # type: ignore[arg-type]
     names.add(group.name)
     texts.add(group.description)
+    names.add("einstellungen")
+    texts.add(cogs.einstellungen.DESCRIPTION)
     for command in commands:
         names.add(command.name)
         texts.add(command.description)
