@@ -71,8 +71,9 @@ class Einstellungen(commands.Cog):
         parsed = server.parse_id(str(data.get("custom_id", "")))
         if parsed is None:
             return
-        page, key, ask = parsed
-        values = [str(v) for v in data.get("values") or ()]
+        page, key, extra = parsed
+        # A toggle's value is in its id; a select's in the interaction.
+        values = [extra] if extra in ("0", "1") else [str(v) for v in data.get("values") or ()]
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None:
             await answers.say(interaction, t(lang, "guild_only"))
@@ -86,7 +87,7 @@ class Einstellungen(commands.Cog):
             await interaction.response.edit_message(content=None, embed=embed, view=view)
         elif not allowed:
             await answers.say(interaction, refusal(defaults, lang))
-        elif ask:
+        elif extra == "ask":
             modal = server.ask_modal(page, key, defaults, lang, self.on_answer)
             if modal is None:
                 await answers.say(interaction, t(lang, "err_bad_action"))

@@ -6,7 +6,8 @@ cannot be read. Members with Manage Server (or Administrator) or the server's bo
 role may change them; everyone may look.
 
 The settings message is ephemeral and holds one page of controls at a time. Their custom
-ids are ``dokoset:<page>:<key>`` (``:ask`` for a button that opens a modal), so a click
+ids are ``dokoset:<page>:<key>``, with ``:ask`` for a button that opens a modal and ``:1``
+or ``:0`` for a toggle (the value it sets: a double click does not switch back), so a click
 needs nothing kept in memory: the page to show again and the setting to change are in the
 id, the current values in the store. Every change is stored first and then shown: the
 clicked message is edited to the new state.
@@ -116,7 +117,7 @@ _RULE_KEYS: Final = frozenset(f.name for f in fields(Ruleset))
 
 def change(defaults: ServerDefaults, key: str, values: list[str]) -> dict[str, Any]:
     """What picking ``values`` in control ``key`` changes, as ``set_guild_settings`` arguments
-    (a toggle has no values: it switches). Raises :class:`SettingError` for a bad value.
+    (a toggle's value is ``1`` or ``0``). Raises :class:`SettingError` for a bad value.
     """
     rules = defaults.rules
     if key == "preset":
@@ -134,7 +135,9 @@ def change(defaults: ServerDefaults, key: str, values: list[str]) -> dict[str, A
     if key in _RULE_KEYS:
         current = getattr(rules, key)
         if isinstance(current, bool):
-            return _rules(rules.replace(**{key: not current}))
+            if values not in (["0"], ["1"]):
+                raise SettingError("err_bad_action")
+            return _rules(rules.replace(**{key: values == ["1"]}))
         data = rules.to_dict()
         data[key] = values if isinstance(current, frozenset) else (values[0] if values else "")
         try:
@@ -186,19 +189,23 @@ def zone(name: str) -> str:
 # -- the message ----------------------------------------------------------------------------
 
 
-def custom_id(page: Page, key: str, ask: bool = False) -> str:
-    return f"{PREFIX}:{page}:{key}" + (":ask" if ask else "")
+def custom_id(page: Page, key: str, extra: str = "") -> str:
+    """``extra``: ``ask`` (opens a modal), ``1``/``0`` (a toggle's value), or nothing."""
+    return f"{PREFIX}:{page}:{key}" + (f":{extra}" if extra else "")
 
 
-def parse_id(text: str) -> tuple[Page, str, bool] | None:
-    """(page, key, opens a modal) of a settings custom id; None for any other id."""
+def parse_id(text: str) -> tuple[Page, str, str] | None:
+    """(page, key, extra) of a settings custom id (see :func:`custom_id`); None for any
+    other id.
+    """
     fields = text.split(":")
     if len(fields) not in (3, 4) or fields[0] != PREFIX or fields[1] not in PAGES:
         return None
-    if len(fields) == 4 and fields[3] != "ask":
+    extra = fields[3] if len(fields) == 4 else ""
+    if extra not in ("", "ask", "0", "1"):
         return None
     page: Page = next(p for p in PAGES if p == fields[1])
-    return page, fields[2], len(fields) == 4
+    return page, fields[2], extra
 
 
 def is_settings_id(text: str) -> bool:
@@ -247,7 +254,7 @@ def _component(
                 "type": 2,
                 "style": _BUTTON_STYLE["on" if control.on else "off"],
                 "label": control.label[:80],
-                "custom_id": custom_id(page, control.key),
+                "custom_id": custom_id(page, control.key, "0" if control.on else "1"),
                 "disabled": locked or control.disabled,
             }
         case Ask():
@@ -255,7 +262,7 @@ def _component(
                 "type": 2,
                 "style": _BUTTON_STYLE["ask"],
                 "label": control.label[:80],
-                "custom_id": custom_id(page, control.key, ask=True),
+                "custom_id": custom_id(page, control.key, "ask"),
                 "disabled": locked,
             }
         case RolePick():

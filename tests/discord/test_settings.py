@@ -31,7 +31,12 @@ async def pick(world: World, user: User, message: Message, key: str, values: lis
 
 
 async def press(world: World, user: User, message: Message, key: str) -> Any:
-    custom_id = next(c for c in message.custom_ids if c.endswith(f":{key}"))
+    """Click the button of ``key`` (a toggle: whichever value it offers; ``key:ask``)."""
+    custom_id = next(
+        c
+        for c in message.custom_ids
+        if c.endswith(f":{key}") or c.rsplit(":", 1)[0].endswith(f":{key}")
+    )
     ix = await world.fake.click(user, message, custom_id)
     callback = await world.fake.response(ix, timeout=3)
     assert callback.status == 200, callback
@@ -131,7 +136,7 @@ async def test_only_manage_server_or_the_admin_role_may_change(make_world: Any) 
     text = message_text(looking)
     assert "ansehen, aber nicht ändern" in text and "Server verwalten" in text
     await pick(world, ben, looking, "page", ["sonder"])
-    toggle = next(c for c in looking.iter_components() if c["custom_id"].endswith(":armut"))
+    toggle = next(c for c in looking.iter_components() if ":armut:" in c["custom_id"])
     assert toggle["disabled"]
 
     # The admin names a bot-admin role; Clara gets it and may change the settings.

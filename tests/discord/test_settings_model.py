@@ -23,9 +23,10 @@ def rules_after(key: str, values: list[str], defaults: ServerDefaults = BASE) ->
 
 
 def test_rule_controls_change_one_flag() -> None:
-    assert rules_after("schweinchen", []).schweinchen  # a toggle switches
+    assert rules_after("schweinchen", ["1"]).schweinchen  # a toggle sets what it showed
     on = ServerDefaults(rules=DDV.replace(schweinchen=True))
-    assert not rules_after("schweinchen", [], on).schweinchen
+    assert not rules_after("schweinchen", ["0"], on).schweinchen
+    assert rules_after("schweinchen", ["1"], on).schweinchen  # a double click stays on
     assert rules_after("dulle_tie", ["second_wins"]).dulle_tie is DulleTie.SECOND_WINS
     assert rules_after("schmeissen", ["neunen", "koenige"]).schmeissen == {
         SchmeissenReason.NEUNEN,
@@ -67,6 +68,7 @@ def test_table_and_server_controls() -> None:
         ("schmeissen", ["achten"], "err_bad_action"),
         ("preset", ["gibtsnicht"], "err_bad_action"),
         ("unknown", ["1"], "err_bad_action"),
+        ("armut", [], "err_bad_action"),
     ],
 )
 def test_bad_values_are_refused(key: str, values: list[str], text: str) -> None:
@@ -106,6 +108,8 @@ def test_every_custom_id_reads_back_and_fits(lang: str) -> None:
                     assert parsed is not None and parsed[0] == page
     assert server.parse_id("doko:join:1:2") is None
     assert server.parse_id("dokoset:nirgends:armut") is None
+    assert server.parse_id("dokoset:sonder:armut:2") is None
+    assert server.parse_id("dokoset:sonder:armut:1") == ("sonder", "armut", "1")
 
 
 @pytest.fixture(params=["de", "en"])
