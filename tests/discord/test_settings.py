@@ -83,6 +83,16 @@ async def test_house_rules_set_here_are_where_a_new_table_starts(make_world: Any
     assert info.ai_level == "schwer"
     lobby = message_text(world.lobby())
     assert "Abweichend von DDV: zweite Dulle sticht, Schweinchen" in lobby
+    rules = await world.answer_text(await world.run(admin, "regeln"))
+    assert "Abweichend von DDV: zweite Dulle sticht, Schweinchen" in rules
+    # The empty seats get the server's bots.
+    await world.click(admin, world.lobby(), "doko:start:")
+    await world.fake.wait_for(
+        lambda: world.engine.table(table_id).status == "playing", 3, "the game to start"
+    )
+    seats = world.engine.table(table_id).seats
+    assert [s.ai_level for s in seats if s is not None] == [None, "schwer", "schwer", "schwer"]
+    await world.settle()
     await stop_table(world, admin)
 
     # What /doko tisch names wins over the server's defaults.
