@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, answers, codec
+from bot.discord import abrechnen, access, answers, codec
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
@@ -30,7 +30,7 @@ from bot.discord.forwarding import (
     forward_click,
     forward_command,
 )
-from bot.discord.permissions import TABLE_FLAGS, access_problem
+from bot.discord.permissions import TABLE_REQUIRED, access_problem, missing
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.controls import TableButton
@@ -247,7 +247,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await answers.say(interaction, t(lang, "err_table_exists"))
             return
         # Discord says what the bot may do here: refuse before a table nobody can see opens.
-        problem = access_problem(interaction.app_permissions, TABLE_FLAGS, lang)
+        problem = access_problem(interaction.app_permissions, TABLE_REQUIRED, lang)
         if problem is not None:
             await answers.say(interaction, problem)
             return
@@ -271,6 +271,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await answers.say(interaction, error_text(error, lang))
             return
         await answers.post_lobby(self.presenter, interaction, info)
+        # Without Attach Files the table plays in text; the host learns what would bring the
+        # pictures (the check costs no request: the interaction carries the permissions).
+        if missing(interaction.app_permissions, ("attach_files",)):
+            self.presenter.refuse_files(info)
+            if self.presenter.pictures.enabled:
+                text = t(lang, "pictures_off_here", missing=t(lang, "perm_attach_files"))
+                await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
     async def karten(self, interaction: Interaction) -> None:
@@ -432,10 +439,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         if info is None or info.channel_id != interaction.channel_id:
             await answers.say(interaction, t(lang, "no_table_here"))
             return
-        perms = interaction.permissions
-        admin = perms.administrator or perms.manage_guild
+        member = await access.member_of(interaction, self.bot.engine)
+        refusal = access.stop_table(member, info)
+        if refusal is not None:
+            await answers.say(interaction, refusal.text(lang))
+            return
         try:
-            await self.bot.engine.stop_table(info.id, interaction.user.id, admin=admin)
+            await self.bot.engine.stop_table(info.id, interaction.user.id, admin=member.admin)
         except EngineError as error:
             await answers.say(interaction, error_text(error, lang))
             return
@@ -498,7 +508,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # what the player meant; doubles are refused by the engine (already seated, running).
         # Not game actions: acknowledged at once (nothing shows), the lobby message edited
         # after the engine stored the change is the confirmation.
-        engine, user = self.bot.engine, interaction.user
+        engine, user, admin = self.bot.engine, interaction.user, False
+        if button.kind == "removeai":  # the host's, or a server admin's
+            member = await access.member_of(interaction, engine)
+            refusal = access.remove_bot(member, info)
+            if refusal is not None:
+                await answers.say(interaction, refusal.text(lang))
+                return
+            admin = member.admin
         await interaction.response.defer()
         try:
             match button.kind:
@@ -509,7 +526,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 case "addai":
                     info = await engine.add_ai(info.id, user.id, button.arg)
                 case "removeai":
-                    info = await engine.remove_ai(info.id, user.id, int(button.arg))
+                    info = await engine.remove_ai(info.id, user.id, int(button.arg), admin=admin)
                 case _:
                     info = await engine.start_game(info.id, user.id)
         except EngineError as error:

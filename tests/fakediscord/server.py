@@ -33,10 +33,13 @@ from .attachments import (
 from .limits import FieldErrors, check_message, form_error_body
 from .models import (
     ALL_PERMISSIONS,
+    ATTACH_FILES,
     DM,
     EPHEMERAL,
     GUILD_TEXT,
     LOADING,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
     Attachment,
     Callback,
     Channel,
@@ -44,6 +47,7 @@ from .models import (
     Interaction,
     Message,
     RequestRecord,
+    Role,
     User,
 )
 from .openapi import Operation, load_spec
@@ -301,6 +305,32 @@ class FakeDiscord:
 
     def open_dms(self, user: User) -> None:
         user.dms_open = True
+
+    def add_role(self, guild: Guild, name: str, *, permissions: int = 0) -> Role:
+        """A new role (no member holds it yet); dispatched as GUILD_ROLE_CREATE."""
+        role = Role(self.snowflake(), name, permissions, position=len(guild.roles) + 1)
+        guild.roles.append(role)
+        session = self._shards.get(self.shard_of(guild))
+        if session is not None:
+            self._dispatch(
+                "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()}, guild
+            )
+        return role
+
+    def give_role(self, guild: Guild, user: User, role: Role) -> None:
+        """``user`` holds ``role`` from now on: the member in their interactions lists it.
+
+        Without the privileged GUILD_MEMBERS intent no GUILD_MEMBER_UPDATE is sent.
+        """
+        held = guild.member_roles.setdefault(user.id, [])
+        if role not in held:
+            held.append(role)
+
+    def take_role(self, guild: Guild, user: User, role: Role) -> None:
+        """``user`` no longer holds ``role``."""
+        held = guild.member_roles.get(user.id, [])
+        if role in held:
+            held.remove(role)
 
     # ------------------------------------------------------------------ clock
 
@@ -678,7 +708,10 @@ class FakeDiscord:
                 "guild_id": str(guild.id),
                 "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
                 "guild_locale": guild.locale,
-                "member": {**guild.member_json(user), "permissions": ALL_PERMISSIONS},
+                "member": {
+                    **guild.member_json(user),
+                    "permissions": str(guild.permissions_of(user)),
+                },
                 "authorizing_integration_owners": {"0": str(guild.id)},
                 "context": 0,
             }
@@ -797,7 +830,10 @@ class FakeDiscord:
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.to_json()
             if channel.guild is not None and value in channel.guild.members:
-                member = {**channel.guild.member_json(value), "permissions": ALL_PERMISSIONS}
+                member = {
+                    **channel.guild.member_json(value),
+                    "permissions": str(channel.guild.permissions_of(value)),
+                }
                 del member["user"]
                 resolved.setdefault("members", {})[str(value.id)] = member
             value = str(value.id)
@@ -1194,6 +1230,7 @@ class FakeDiscord:
         ):
             raise ApiError(400, 50006, "Cannot send an empty message")
         self._check_limits(body)
+        self._check_channel_permissions(channel, sending=True, files=bool(req.files))
         return _json(self._message_json(self._create(channel, body, req.files)))
 
     async def _get_message(self, req: _Req) -> web.Response:
@@ -1205,8 +1242,22 @@ class FakeDiscord:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body = req.body or {}
         self._check_limits(body)
+        self._check_channel_permissions(message.channel, sending=False, files=bool(req.files))
         self._edit(message, body, req.files)
         return _json(self._message_json(message))
+
+    def _check_channel_permissions(self, channel: Channel, *, sending: bool, files: bool) -> None:
+        """What the bot may not do in a channel (``app_permissions``) Discord refuses: 50001
+        without View Channel, 50013 without Send Messages (a new message) or Attach Files (an
+        upload, new or in an edit).
+        """
+        have = self.app_permissions.get(channel.id)
+        if channel.guild is None or have is None:
+            return
+        if not have & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if (sending and not have & SEND_MESSAGES) or (files and not have & ATTACH_FILES):
+            raise ApiError(403, 50013, "Missing Permissions")
 
     async def _delete_message(self, req: _Req) -> web.Response:
         self._delete(self._channel_message(req))
@@ -1350,6 +1401,7 @@ class FakeDiscord:
         message = self._webhook_message(ix, req)
         body = req.body or {}
         self._check_limits(body)
+        self._check_channel_permissions(message.channel, sending=False, files=bool(req.files))
         self._edit(message, body, req.files)
         return _json(self._message_json(message))
 
