@@ -59,7 +59,7 @@ class Refusal:
     owner: tuple[Literal["host", "organiser"], int] | None = None
 
     def text(self, lang: Lang) -> str:
-        """The answer to the member: "{what} darf nur {who}."."""
+        """The answer to the member: what they wanted, and who may."""
         who = []
         if self.owner is not None:
             kind, user_id = self.owner
@@ -67,7 +67,9 @@ class Refusal:
         who.append(t(lang, "access_who_manage"))
         if self.admin_role_id is not None:
             who.append(t(lang, "access_who_role", role=f"<@&{self.admin_role_id}>"))
-        joined = ", ".join(who[:-1]) + f" {t(lang, 'access_or')} " + who[-1]
+        joined = who[0]
+        if len(who) > 1:
+            joined = ", ".join(who[:-1]) + f" {t(lang, 'access_or')} " + who[-1]
         return t(lang, "access_refused", what=t(lang, f"access_what_{self.deed}"), who=joined)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord.access import Member, Refusal, change_settings, create_tournament
 from bot.render.texts import Lang, t
 from db import guilds
 from tests.discord.conftest import World
@@ -59,9 +60,9 @@ async def test_only_the_host_and_admins_stop_a_table_or_take_a_bot_off(
     fake, guild = world.fake, world.guild
     _, ben, clara, dirk = world.users
     table_id = await world.open_table(ben)  # ben: no rights on the server, but the host
-    for _ in range(2):
+    for n in (1, 2):
         await world.click(ben, world.lobby(), "doko:addai:")
-        await world.settle()
+        await fake.wait_for(lambda: len(seat_of_bots(world, table_id)) == n, 3, f"bot {n}")  # noqa: B023
     first, second = seat_of_bots(world, table_id)
 
     # Clara has no rights here: both refused, naming the host and Manage Server.
@@ -136,6 +137,8 @@ async def test_only_the_organiser_and_admins_run_a_tournament(make_world: Any) -
     assert "pausiert" in await world.answer_text(ix)
     await refused("turnier ersetzen", spieler=dirk)
     for user in world.users:  # the organiser sends bots in: the round plays itself
+        # Quiet first: no hand of the player replaced next may be on its way to their DM.
+        await world.settle()
         ix = await world.run(ben, "turnier ersetzen", spieler=user)
         assert "vertreten" in await world.answer_text(ix)
     tournament = await service.find(guild.id)
@@ -154,3 +157,27 @@ async def test_only_the_organiser_and_admins_run_a_tournament(make_world: Any) -
     await refused("turnier beenden")
     ix = await world.run(ben, "turnier beenden")
     assert "endet" in await world.answer_text(ix)
+
+
+def test_a_refusal_names_who_may_in_both_languages() -> None:
+    alone = Refusal("change_settings", None)  # Manage Server itself: the role does not do
+    assert alone.text("de") == (
+        "Die Einstellungen des Bots für diesen Server ändern ist Mitgliedern mit "
+        "„Server verwalten“ vorbehalten."
+    )
+    assert (
+        alone.text("en")
+        == "Only members with Manage Server may change the bot's settings for this server."
+    )
+    three = Refusal("stop_table", 7, ("host", 5)).text("en")
+    assert three == (
+        "Only the table's host (<@5>), members with Manage Server or members with the role "
+        "<@&7> may stop the table."
+    )
+
+
+def test_settings_take_manage_server_and_the_role_does_the_rest() -> None:
+    role_only = Member(1, manages_server=False, admin_role_id=7, has_admin_role=True)
+    manager = Member(2, manages_server=True, admin_role_id=7, has_admin_role=False)
+    assert change_settings(role_only) is not None and change_settings(manager) is None
+    assert create_tournament(role_only) is None and create_tournament(manager) is None

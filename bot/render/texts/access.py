@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 DE: dict[str, str] = {
-    # "{what} darf nur {who}." — who: the parts below, joined with "," and "oder".
-    "access_refused": "{what} darf nur {who}.",
+    # "{what} ist {who} vorbehalten." — who: the parts below, joined with "," and "oder".
+    "access_refused": "{what} ist {who} vorbehalten.",
     "access_or": "oder",
-    "access_who_host": "der Gastgeber des Tisches ({name})",
-    "access_who_organiser": "die Turnierleitung ({name})",
-    "access_who_manage": "wer „Server verwalten“ hat",
-    "access_who_role": "wer die Rolle {role} hat",
+    "access_who_host": "dem Gastgeber des Tisches ({name})",
+    "access_who_organiser": "der Turnierleitung ({name})",
+    "access_who_manage": "Mitgliedern mit „Server verwalten“",
+    "access_who_role": "Mitgliedern mit der Rolle {role}",
     "access_what_stop_table": "Den Tisch beenden",
     "access_what_remove_bot": "Einen Bot vom Tisch nehmen",
     "access_what_create_tournament": "Ein Turnier anlegen",
-    "access_what_run_tournament": "Das Turnier leiten (starten, pausieren, beenden, ersetzen)",
+    "access_what_run_tournament": "Das Turnier starten, pausieren, beenden oder Spieler ersetzen",
     "access_what_correct_tournament": "Ein Turnierspiel berichtigen",
     "access_what_change_settings": "Die Einstellungen des Bots für diesen Server ändern",
     "pictures_off_here": (
@@ -42,7 +42,7 @@ EN: dict[str, str] = {
     "access_what_stop_table": "stop the table",
     "access_what_remove_bot": "remove a bot from the table",
     "access_what_create_tournament": "create a tournament",
-    "access_what_run_tournament": "run the tournament (start, pause, end, replace players)",
+    "access_what_run_tournament": "start, pause or end the tournament or replace players",
     "access_what_correct_tournament": "correct a tournament game",
     "access_what_change_settings": "change the bot's settings for this server",
     "pictures_off_here": (
