@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, answers, codec
+from bot.discord import abrechnen, answers, codec, options
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
@@ -95,12 +95,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     async def cog_load(self) -> None:
         self.bot.click_handler = self.on_click
+        self.bot.outdated_handler = self.on_outdated
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = self.on_forwarded
             self.bot.forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
-        self.bot.click_handler = None
+        self.bot.click_handler = self.bot.outdated_handler = None
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = self.bot.forwarder.unowned_handler = None
 
@@ -132,8 +133,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     # -- handlers shared by interactions received here and forwarded ones -----------------
 
-    async def show_hand(self, reply: Reply, info: TableInfo) -> None:
-        """The private hand as an ephemeral message (the DM view, re-openable any time)."""
+    async def show_hand(self, reply: Reply, info: TableInfo, note: str | None = None) -> None:
+        """The private hand as an ephemeral message (the DM view, re-openable any time);
+        ``note`` above it.
+        """
         if info.seat_of(reply.user_id) is None:
             await reply.say(t(reply.lang, "err_not_seated"))
             return
@@ -143,7 +146,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await reply.say(error_text(error, reply.lang))
             return
         picture, key = await self.presenter.pictures.hand(info.id, reply.user_id, reply.lang, key)
-        await reply.send(content, view=ui, picture=picture)
+        await reply.send(f"{note}\n{content}" if note else content, view=ui, picture=picture)
         assert now.game_id is not None
         reply.opened_hand(now.game_id, key)
 
@@ -216,8 +219,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
             )
         except EngineError as error:
-            text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
-            await reply.say(text)
+            if error.reason == "stale_version":
+                await self.outdated(reply, info)
+            else:
+                await reply.say(error_text(error, lang))
             return
         await reply.acted(info)
 
@@ -561,6 +566,25 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         closed = await self.bot.engine.table_closed(row.table_id)
         reply = WebhookReply(self.bot, row)
         await reply.say(t(reply.lang, "err_no_table" if closed else "unowned"))
+
+    # -- input that cannot be taken ------------------------------------------------------
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Every ``/doko`` command: options outside their definition are refused first."""
+        return await options.accept(interaction)
+
+    async def outdated(self, reply: Reply, info: TableInfo | None) -> None:
+        """An outdated button: said so, with the current hand where the user plays."""
+        if info is None or info.status != "playing" or info.seat_of(reply.user_id) is None:
+            await reply.say(t(reply.lang, "input_outdated"))
+        else:
+            await self.show_hand(reply, info, t(reply.lang, "input_outdated_hand"))
+
+    async def on_outdated(self, interaction: Interaction) -> None:
+        """A component whose id does not decode (a message from an older version, a forged
+        id): outdated, and the hand of the table here or the one the user plays at.
+        """
+        await self.outdated(self._reply(interaction), self._table_here(interaction))
 
 
 async def setup(bot: DokoBot) -> None:

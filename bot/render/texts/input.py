@@ -10,7 +10,7 @@ DE: dict[str, str] = {
     "input_failed": "Da ist etwas schiefgegangen, es hat sich nichts geändert. "
     "Versuch es bitte noch einmal.",
     "input_range": "**{option}** geht von {low} bis {high}, nicht {value}.",
-    "input_length": "**{option}** darf höchstens {high} Zeichen lang sein.",
+    "input_length": "**{option}** hat {low} bis {high} Zeichen, nicht {value}.",
     "input_choice": "**{option}** kennt „{value}“ nicht. Zur Wahl: {names}.",
     # Score sheets (/doko abrechnen): the rule the entries break.
     "impossible_augen_tricks": "Augen und Stiche passen nicht zusammen: {tricks} Stiche von "
@@ -38,7 +38,7 @@ EN: dict[str, str] = {
     "input_outdated_hand": "This button is outdated. Here are your current cards:",
     "input_failed": "Something went wrong; nothing has changed. Please try again.",
     "input_range": "**{option}** goes from {low} to {high}, not {value}.",
-    "input_length": "**{option}** may be at most {high} characters long.",
+    "input_length": "**{option}** takes {low} to {high} characters, not {value}.",
     "input_choice": "**{option}** has no “{value}”. Choose from: {names}.",
     "impossible_augen_tricks": "Augen and tricks do not fit together: {tricks} tricks of "
     "{party} hold {low} to {high} Augen, not {augen}.",
