@@ -43,11 +43,31 @@ buttons = st.one_of(
     st.builds(TableButton, st.just("addai"), st.sampled_from(["leicht", "mittel", "stark"])),
     st.builds(TableButton, st.just("removeai"), st.integers(0, 4).map(str)),
 )
+# Numbers as the bot never writes them: other scripts' digits, signs, spaces, leading zeros.
+unwritten = st.sampled_from(["１", "٣", "7\n", " 7", "+7", "0x7", "7.0", "07", "-0"])
 field = st.one_of(
-    st.sampled_from(["", "0", "1", "2", "3", "4", "01", "-1", "x", "H10", "h10", "re", "１"]),
+    st.sampled_from(["", "0", "1", "2", "3", "4", "01", "-1", "x", "H10", "h10", "re"]),
+    unwritten,
     numbers.map(str),
     st.text(max_size=12),
 )
+
+
+@st.composite
+def near_misses(draw: st.DrawFn) -> str:
+    """An id the bot writes with one field replaced, dropped or added."""
+    target = draw(st.one_of(actions, buttons))
+    fields = codec.button_id(draw(numbers), draw(numbers), target, draw(st.sampled_from([0, 1])))
+    parts = fields.split(":")
+    at = draw(st.integers(1, len(parts)))
+    match draw(st.sampled_from(["replace", "drop", "add"])):
+        case "replace" if at < len(parts):
+            parts[at] = draw(st.one_of(unwritten, field))
+        case "drop" if at < len(parts):
+            del parts[at]
+        case _:
+            parts.insert(at, draw(field))
+    return ":".join(parts)
 
 
 @st.composite
@@ -56,7 +76,9 @@ def custom_ids(draw: st.DrawFn) -> str:
     kind = draw(st.one_of(st.sampled_from(KINDS), st.text(max_size=10)))
     fields = draw(st.lists(field, max_size=7))
     made = ":".join([draw(st.sampled_from(["doko", "Doko", "", "doko "])), kind, *fields])
-    return draw(st.one_of(st.just(made), st.text(max_size=110), st.just(made + "\n")))
+    return draw(
+        st.one_of(st.just(made), st.text(max_size=110), st.just(made + "\n"), near_misses())
+    )
 
 
 @given(custom_ids(), st.lists(st.text(max_size=8), max_size=3))
@@ -70,8 +92,8 @@ def test_decode_reads_an_id_or_refuses_it_with_a_reason(custom_id: str, values: 
     assert isinstance(click, codec.Click)
 
 
-@given(custom_ids())
-@settings(max_examples=600, deadline=None)
+@given(st.one_of(custom_ids(), near_misses()))
+@settings(max_examples=1000, deadline=None)
 def test_only_the_ids_the_bot_writes_decode(custom_id: str) -> None:
     """A button id that decodes is exactly what button_id writes for it: no other spelling
     (a trailing newline, another script's digits, a leading zero) is read as a click.
@@ -82,6 +104,20 @@ def test_only_the_ids_the_bot_writes_decode(custom_id: str) -> None:
         return
     written = {codec.button_id(click.table_id, click.version, click.target, c) for c in (0, 1)}
     assert custom_id in written
+
+
+@given(numbers, st.one_of(actions, buttons), st.sampled_from([2, 3]), unwritten)
+@settings(max_examples=300, deadline=None)
+def test_a_number_spelt_otherwise_is_refused(
+    number: int, target: TableButton | Action, at: int, spelling: str
+) -> None:
+    """The table id or version in any spelling but the bot's own ("１", "07", " 7") is no
+    click: int() would read several of them.
+    """
+    parts = codec.button_id(number, number, target).split(":")
+    parts[at] = spelling
+    with pytest.raises(codec.CodecError):
+        codec.decode(":".join(parts))
 
 
 @given(numbers, numbers, st.one_of(actions, buttons), st.sampled_from([0, 1]))
