@@ -392,3 +392,52 @@ async def test_a_failing_click_is_answered_and_logged(
     ix = await world.fake.forged_click(world.users[1], table_message(world), custom_id)
     assert await world.answer_text(ix) == t("en", "input_failed")
     assert "a click failed" in caplog.text
+
+
+async def test_drawn_option_values_are_all_answered(
+    make_world: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An outdated client's /doko tisch and /doko abrechnen with drawn values: every one is
+    answered within Discord's 3 s and no handler fails.
+    """
+    world: World = await make_world(names=("anna",))
+    outdated_definitions(world)
+    anna = world.users[0]
+    big = st.integers(-(2**53), 2**53)
+    tisch = st.fixed_dictionaries(
+        {},
+        optional={
+            "spiele": st.one_of(big, st.integers(0, 201)),
+            "zugzeit": st.one_of(big, st.integers(0, 3601)),
+            "plaetze": st.one_of(big, st.integers(2, 9)),
+            "regeln": st.one_of(st.sampled_from(["ddv", "online", "ramsch", ""]), st.text()),
+        },
+    )
+    words = st.one_of(
+        st.sampled_from(["1,3", "2", "1,5", "", "fuchs:re", "karlchen:re,karlchen:re"]),
+        st.text(max_size=40),
+        st.just("9" * 5000),
+    )
+    abrechnen = st.fixed_dictionaries(
+        {
+            "vertrag": st.one_of(st.sampled_from(["normal", "solo_damen"]), st.text(max_size=20)),
+            "re_plaetze": words,
+            "re_augen": st.one_of(big, st.integers(0, 240)),
+            "re_stiche": st.one_of(big, st.integers(0, 12)),
+        },
+        optional={
+            "re_ansage": st.one_of(st.sampled_from(["re", "no90", "kontra"]), st.text()),
+            "sonderpunkte": words,
+        },
+    )
+    cases = [("tisch", o) for o in drawn(tisch, 25)]
+    cases += [("abrechnen", o) for o in drawn(abrechnen, 40)]
+    for command, options in cases:
+        ix = await world.fake.slash(anna, f"doko {command}", in_channel=world.channel, **options)
+        callback = await world.fake.response(ix, timeout=3)
+        assert callback.status == 200, (command, options, callback)
+        assert await world.answer_text(ix)  # not left "thinking"
+        info = world.engine.find_table(world.guild.id, world.channel.id)
+        if info is not None:  # a valid drawing opened a table: close it for the next
+            await world.engine.stop_table(info.id, anna.id, admin=True)
+    assert not no_failures(caplog)
