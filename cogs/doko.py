@@ -484,7 +484,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             # Another process may run the table (DMs reach shard 0 only): it answers then.
             forwardable = not isinstance(click.target, TableButton)
             if not (forwardable and await forward_click(self.bot.forwarder, click, interaction)):
-                await reply.say(error_text(error, reply.lang))
+                await self.outdated(
+                    reply, self._table_here(interaction), error_text(error, reply.lang)
+                )
             return
         match click.target:
             case TableButton(kind="rules"):
@@ -573,10 +575,12 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         """Every ``/doko`` command: options outside their definition are refused first."""
         return await options.accept(interaction)
 
-    async def outdated(self, reply: Reply, info: TableInfo | None) -> None:
-        """An outdated button: said so, with the current hand where the user plays."""
+    async def outdated(self, reply: Reply, info: TableInfo | None, why: str | None = None) -> None:
+        """An outdated button: said so (``why``, or that it is outdated), with the current
+        hand where the user plays.
+        """
         if info is None or info.status != "playing" or info.seat_of(reply.user_id) is None:
-            await reply.say(t(reply.lang, "input_outdated"))
+            await reply.say(why or t(reply.lang, "input_outdated"))
         else:
             await self.show_hand(reply, info, t(reply.lang, "input_outdated_hand"))
 

@@ -441,3 +441,15 @@ async def test_drawn_option_values_are_all_answered(
         if info is not None:  # a valid drawing opened a table: close it for the next
             await world.engine.stop_table(info.id, anna.id, admin=True)
     assert not no_failures(caplog)
+
+
+async def test_a_button_of_a_closed_table_shows_the_hand_of_the_current_one(
+    make_world: Any,
+) -> None:
+    world, table_id = await playing_world(make_world)
+    anna, ben = world.users
+    gone = codec.button_id(table_id + 1000, 3, Play(0, Card.H10))
+    ix = await world.fake.forged_click(anna, table_message(world), gone)
+    assert (await world.answer_text(ix)).startswith(t("de", "input_outdated_hand"))
+    ix = await world.fake.forged_click(ben, table_message(world), gone)
+    assert await world.answer_text(ix) == t("en", "err_no_table")
