@@ -12,6 +12,7 @@ interaction's webhook instead (:class:`~bot.discord.forwarding.Reply`).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
@@ -97,7 +98,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self.bot.click_handler = self.on_click
         self.bot.outdated_handler = self.on_outdated
         if self.bot.forwarder is not None:
-            self.bot.forwarder.handler = self.on_forwarded
+            self.bot.forwarder.handler = self.on_forwarded_answered
             self.bot.forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
@@ -589,6 +590,18 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         id): outdated, and the hand of the table here or the one the user plays at.
         """
         await self.outdated(self._reply(interaction), self._table_here(interaction))
+
+    async def on_forwarded_answered(self, row: ForwardRow) -> None:
+        """``on_forwarded`` with the last resort: a failure is answered, then logged by the
+        forwarder (which marks the row failed).
+        """
+        try:
+            await self.on_forwarded(row)
+        except Exception:
+            reply = WebhookReply(self.bot, row)
+            with contextlib.suppress(discord.HTTPException):
+                await reply.say(t(reply.lang, "input_failed"))
+            raise
 
 
 async def setup(bot: DokoBot) -> None:

@@ -453,3 +453,36 @@ async def test_a_button_of_a_closed_table_shows_the_hand_of_the_current_one(
     assert (await world.answer_text(ix)).startswith(t("de", "input_outdated_hand"))
     ix = await world.fake.forged_click(ben, table_message(world), gone)
     assert await world.answer_text(ix) == t("en", "err_no_table")
+
+
+async def test_a_failing_forwarded_click_is_answered(
+    make_world: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click another process forwarded: a failure is answered on its webhook, then left to
+    the forwarder, which logs it and marks the row failed.
+    """
+    from datetime import UTC, datetime
+
+    from bot.discord.forwarding import WebhookReply
+    from db.forwards import ForwardRow
+
+    world: World = await make_world(names=("anna",))
+    cog: Any = world.bot.get_cog("Doko")
+    said: list[str] = []
+
+    async def say(_reply: WebhookReply, text: str) -> None:
+        said.append(text)
+
+    async def broken(_row: ForwardRow) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(WebhookReply, "say", say)
+    monkeypatch.setattr(cog, "on_forwarded", broken)
+    row = ForwardRow(
+        id=1, table_id=7, kind="click", custom_id="doko:card:7:3:0:H10:0", args=(), user_id=42,
+        locale="en-GB", application_id=99, token="t", channel_id=5, message_id=6,
+        created_at=datetime.now(UTC), state="pending",
+    )  # fmt: skip
+    with pytest.raises(RuntimeError):
+        await cog.on_forwarded_answered(row)
+    assert said == [t("en", "input_failed")]
