@@ -12,7 +12,6 @@ interaction's webhook instead (:class:`~bot.discord.forwarding.Reply`).
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import logging
@@ -28,6 +27,7 @@ from bot.discord.forwarding import (
     InteractionReply,
     Reply,
     WebhookReply,
+    answering_failures,
     forward_click,
     forward_command,
 )
@@ -98,7 +98,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self.bot.click_handler = self.on_click
         self.bot.outdated_handler = self.on_outdated
         if self.bot.forwarder is not None:
-            self.bot.forwarder.handler = self.on_forwarded_answered
+            self.bot.forwarder.handler = answering_failures(self.bot, self.on_forwarded)
             self.bot.forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
@@ -135,9 +135,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     # -- handlers shared by interactions received here and forwarded ones -----------------
 
     async def show_hand(self, reply: Reply, info: TableInfo, note: str | None = None) -> None:
-        """The private hand as an ephemeral message (the DM view, re-openable any time);
-        ``note`` above it.
-        """
+        """The private hand as an ephemeral message (re-openable any time), ``note`` above."""
         if info.seat_of(reply.user_id) is None:
             await reply.say(t(reply.lang, "err_not_seated"))
             return
@@ -577,31 +575,15 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         return await options.accept(interaction)
 
     async def outdated(self, reply: Reply, info: TableInfo | None, why: str | None = None) -> None:
-        """An outdated button: said so (``why``, or that it is outdated), with the current
-        hand where the user plays.
-        """
+        """An outdated button: ``why`` (or "outdated"); where the user plays, the hand."""
         if info is None or info.status != "playing" or info.seat_of(reply.user_id) is None:
             await reply.say(why or t(reply.lang, "input_outdated"))
         else:
             await self.show_hand(reply, info, t(reply.lang, "input_outdated_hand"))
 
     async def on_outdated(self, interaction: Interaction) -> None:
-        """A component whose id does not decode (a message from an older version, a forged
-        id): outdated, and the hand of the table here or the one the user plays at.
-        """
+        """A component whose id does not decode (an older version's message, a forged id)."""
         await self.outdated(self._reply(interaction), self._table_here(interaction))
-
-    async def on_forwarded_answered(self, row: ForwardRow) -> None:
-        """``on_forwarded`` with the last resort: a failure is answered, then logged by the
-        forwarder (which marks the row failed).
-        """
-        try:
-            await self.on_forwarded(row)
-        except Exception:
-            reply = WebhookReply(self.bot, row)
-            with contextlib.suppress(discord.HTTPException):
-                await reply.say(t(reply.lang, "input_failed"))
-            raise
 
 
 async def setup(bot: DokoBot) -> None:

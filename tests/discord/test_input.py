@@ -463,11 +463,10 @@ async def test_a_failing_forwarded_click_is_answered(
     """
     from datetime import UTC, datetime
 
-    from bot.discord.forwarding import WebhookReply
+    from bot.discord.forwarding import WebhookReply, answering_failures
     from db.forwards import ForwardRow
 
     world: World = await make_world(names=("anna",))
-    cog: Any = world.bot.get_cog("Doko")
     said: list[str] = []
 
     async def say(_reply: WebhookReply, text: str) -> None:
@@ -477,12 +476,11 @@ async def test_a_failing_forwarded_click_is_answered(
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(WebhookReply, "say", say)
-    monkeypatch.setattr(cog, "on_forwarded", broken)
     row = ForwardRow(
         id=1, table_id=7, kind="click", custom_id="doko:card:7:3:0:H10:0", args=(), user_id=42,
         locale="en-GB", application_id=99, token="t", channel_id=5, message_id=6,
         created_at=datetime.now(UTC), state="pending",
     )  # fmt: skip
     with pytest.raises(RuntimeError):
-        await cog.on_forwarded_answered(row)
+        await answering_failures(world.bot, broken)(row)
     assert said == [t("en", "input_failed")]
