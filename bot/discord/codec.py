@@ -57,10 +57,6 @@ class Click:
     target: TableButton | Action
 
 
-def is_ours(custom_id: str) -> bool:
-    return custom_id.startswith(PREFIX + ":")
-
-
 def _join(*fields: object) -> str:
     custom_id = ":".join(map(str, (PREFIX, *fields)))
     assert len(custom_id) <= MAX_ID, custom_id
