@@ -21,12 +21,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, access, answers, codec
+from bot.discord import abrechnen, access, answers, codec, options
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
     Reply,
     WebhookReply,
+    answering_failures,
     forward_click,
     forward_command,
 )
@@ -95,12 +96,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     async def cog_load(self) -> None:
         self.bot.click_handler = self.on_click
+        self.bot.outdated_handler = self.on_outdated
         if self.bot.forwarder is not None:
-            self.bot.forwarder.handler = self.on_forwarded
+            self.bot.forwarder.handler = answering_failures(self.bot, self.on_forwarded)
             self.bot.forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
-        self.bot.click_handler = None
+        self.bot.click_handler = self.bot.outdated_handler = None
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = self.bot.forwarder.unowned_handler = None
 
@@ -132,8 +134,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     # -- handlers shared by interactions received here and forwarded ones -----------------
 
-    async def show_hand(self, reply: Reply, info: TableInfo) -> None:
-        """The private hand as an ephemeral message (the DM view, re-openable any time)."""
+    async def show_hand(self, reply: Reply, info: TableInfo, note: str | None = None) -> None:
+        """The private hand as an ephemeral message (re-openable any time), ``note`` above."""
         if info.seat_of(reply.user_id) is None:
             await reply.say(t(reply.lang, "err_not_seated"))
             return
@@ -143,7 +145,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await reply.say(error_text(error, reply.lang))
             return
         picture, key = await self.presenter.pictures.hand(info.id, reply.user_id, reply.lang, key)
-        await reply.send(content, view=ui, picture=picture)
+        await reply.send(f"{note}\n{content}" if note else content, view=ui, picture=picture)
         assert now.game_id is not None
         reply.opened_hand(now.game_id, key)
 
@@ -216,8 +218,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
             )
         except EngineError as error:
-            text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
-            await reply.say(text)
+            if error.reason == "stale_version":
+                await self.outdated(reply, info)
+            else:
+                await reply.say(error_text(error, lang))
             return
         await reply.acted(info)
 
@@ -489,7 +493,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             # Another process may run the table (DMs reach shard 0 only): it answers then.
             forwardable = not isinstance(click.target, TableButton)
             if not (forwardable and await forward_click(self.bot.forwarder, click, interaction)):
-                await reply.say(error_text(error, reply.lang))
+                await self.outdated(
+                    reply, self._table_here(interaction), error_text(error, reply.lang)
+                )
             return
         match click.target:
             case TableButton(kind="rules"):
@@ -578,6 +584,23 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         closed = await self.bot.engine.table_closed(row.table_id)
         reply = WebhookReply(self.bot, row)
         await reply.say(t(reply.lang, "err_no_table" if closed else "unowned"))
+
+    # -- input that cannot be taken ------------------------------------------------------
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Every ``/doko`` command: options outside their definition are refused first."""
+        return await options.accept(interaction)
+
+    async def outdated(self, reply: Reply, info: TableInfo | None, why: str | None = None) -> None:
+        """An outdated button: ``why`` (or "outdated"); where the user plays, the hand."""
+        if info is None or info.status != "playing" or info.seat_of(reply.user_id) is None:
+            await reply.say(why or t(reply.lang, "input_outdated"))
+        else:
+            await self.show_hand(reply, info, t(reply.lang, "input_outdated_hand"))
+
+    async def on_outdated(self, interaction: Interaction) -> None:
+        """A component whose id does not decode (an older version's message, a forged id)."""
+        await self.outdated(self._reply(interaction), self._table_here(interaction))
 
 
 async def setup(bot: DokoBot) -> None:

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import access, answers
+from bot.discord import access, answers, options
 from bot.discord.bot import DokoBot
 from bot.discord.permissions import TOURNAMENT_FLAGS, access_problem
 from bot.engine.model import EngineError
@@ -426,6 +426,10 @@ class Turnier(app_commands.Group):
         ):
             return
         await interaction.followup.send(tt(lang, "ending", name=found.name))
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Every ``/doko turnier`` command: options outside their definition are refused."""
+        return await options.accept(interaction)
 
 
 class TurnierCog(commands.Cog):

@@ -1409,3 +1409,15 @@ class FakeDiscord:
         ix = self._webhook_interaction(req)
         self._delete(self._webhook_message(ix, req))
         return web.Response(status=204)
+
+    async def forged_click(
+        self, user: User, message: Message, custom_id: str, values: list[str] | None = None
+    ) -> Interaction:
+        """A component interaction on ``message`` with any custom id and values, as an
+        outdated client or a hand-made request sends it: not checked against the message's
+        components (``click`` and ``select`` are).
+        """
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data |= {"component_type": 3, "values": values}
+        return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
