@@ -49,6 +49,9 @@ def _load_json(path: str) -> Any:
         raise RecordError(f"{path} is not valid JSON: {err.msg} (line {err.lineno})") from None
     except RecursionError:
         raise RecordError(f"{path} is nested too deeply to be a record") from None
+    except ValueError:  # json reads every number; Python refuses to turn a huge one into int
+        limit = sys.get_int_max_str_digits()
+        raise RecordError(f"{path} has a number of more than {limit} digits") from None
 
 
 def _fail(message: str, as_json: bool, extra: dict[str, Any] | None = None) -> int:

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
+import os
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -26,6 +30,7 @@ from bot.engine import (
     TableInfo,
     TrickTaken,
 )
+from bot.render.errors import error_text
 from bot.render.table import (
     contract_text,
     open_pflichtsoli_line,
@@ -37,6 +42,7 @@ from bot.render.table import (
 )
 from bot.render.terms import contract_name
 from bot.render.texts import t
+from bot.rules.cards import NotationError, parse_card
 from bot.rules.contracts import Contract
 from bot.rules.game import (
     Action,
@@ -53,8 +59,11 @@ from bot.rules.game import (
 from bot.rules.records import action_to_dict
 from bot.rules.ruleset import Ruleset, RulesetError
 from bot.rules.view import PlayerView
+from db import StoreError
 
 HUMAN = 1
+MAX_GAMES = 200  # as many as /doko tisch allows
+EXIT_INPUT = 2
 # The human's table seat is 0; the others by where they sit, clockwise.
 NAMES = {
     4: ["Du", "Links", "Gegenüber", "Rechts"],
@@ -277,20 +286,57 @@ class Terminal:
                 menu = "  ".join(f"[{i}] {describe(a)}" for i, a in enumerate(legal, start=1))
                 self.say(menu)
             try:
-                text = await asyncio.to_thread(self.ask, "Deine Wahl: ")
+                text = await ask_in_thread(self.ask, "Deine Wahl: ")
             except EOFError:
                 self.say("Ende der Eingabe: das Spiel bleibt gespeichert.")
                 return 0
             if text.strip().lower() in ("q", "quit", "ende"):
                 return 0
-            choice = parse_choice(text, legal)
+            choice = parse_choice(text, legal) or typed_card(text, view.seat)
             if choice is None:
                 self.say(f"'{text.strip()}' steht nicht zur Wahl: Nummer oder Karte (z. B. H10).")
                 continue
             try:
                 await self.engine.act(table_id, HUMAN, choice, info.version)
             except EngineError as err:
-                self.say(f"Nicht erlaubt: {err}")
+                # A card the rules refuse: the rules core's reason, in words.
+                self.say(f"Nicht erlaubt: {plain(error_text(err, 'de'))}")
+
+
+def typed_card(text: str, seat: int) -> Play | None:
+    """A card code that is not on the menu: played anyway, so the rules say why not."""
+    try:
+        return Play(seat, parse_card(text))
+    except NotationError:
+        return None
+
+
+async def ask_in_thread(ask: Callable[[str], str], prompt: str) -> str:
+    """``ask(prompt)`` in a daemon thread: Ctrl-C ends the program at once, where a thread
+    of the default executor (``asyncio.to_thread``) would be waited for until Enter.
+    """
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(result: str | None, error: BaseException | None) -> None:
+        if answer.done():
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result or "")
+
+    def read() -> None:
+        try:
+            result, error = ask(prompt), None
+        except BaseException as err:  # EOFError above all; handed to the waiting task
+            result, error = None, err
+        # RuntimeError: the loop closed meanwhile (Ctrl-C), nobody waits any more.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=read, name="terminal-input", daemon=True).start()
+    return await answer
 
 
 async def play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
@@ -322,14 +368,37 @@ async def play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> i
         await store.close()
 
 
-def main(argv: list[str]) -> int:
-    import json
+def games_count(text: str) -> int:
+    """``--games``: a whole number of games a session can have."""
+    try:
+        games = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= games <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"a session has 1 to {MAX_GAMES} games, not {games}")
+    return games
 
+
+def rule_overrides(text: str) -> dict[str, object]:
+    """``--rules``: a JSON object of rule overrides."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise argparse.ArgumentTypeError(f"not JSON: {text!r}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError('a JSON object of rule overrides, like {"bock": true}')
+    return value
+
+
+def main(argv: list[str]) -> int:
+    """Bad input ends with one ``error:`` line and exit status 2, Ctrl-C at once with 130."""
     parser = argparse.ArgumentParser(prog="python -m bot play")
-    parser.add_argument("--games", type=int, default=24, help="games in the session (default 24)")
+    parser.add_argument(
+        "--games", type=games_count, default=24, help=f"games in the session (1–{MAX_GAMES})"
+    )
     parser.add_argument("--level", choices=AI_LEVELS, default="leicht", help="the AI players")
     parser.add_argument("--db", help="SQLite file to keep the session in (resumes it)")
-    parser.add_argument("--rules", type=json.loads, default={}, help="rule overrides as JSON")
+    parser.add_argument("--rules", type=rule_overrides, default={}, help="rule overrides as JSON")
     parser.add_argument(
         "--players",
         type=int,
@@ -339,8 +408,14 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         return asyncio.run(play(args))
-    except RulesetError as err:
+    except (RulesetError, StoreError, EngineError) as err:
         print(f"error: {err}", file=sys.stderr)
-        return 2
+        return EXIT_INPUT
     except KeyboardInterrupt:
-        return 130
+        # The engine and the store are closed by now; only the input thread still waits
+        # for a line. Ending the interpreter normally would wait for it or abort on the
+        # stdin lock it holds: leave at once.
+        print("\nAbgebrochen: das Spiel bleibt gespeichert.", file=sys.stderr)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)

@@ -21,17 +21,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, answers, codec
+from bot.discord import abrechnen, access, answers, codec, options
 from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
     Reply,
     WebhookReply,
+    answering_failures,
     forward_click,
     forward_command,
 )
-from bot.discord.permissions import TABLE_FLAGS, access_problem
+from bot.discord.permissions import TABLE_REQUIRED, access_problem, missing
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import AI_LEVELS, EngineError, TableInfo
 from bot.render.controls import TableButton
@@ -98,12 +99,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     async def cog_load(self) -> None:
         self.bot.click_handler = self.on_click
+        self.bot.outdated_handler = self.on_outdated
         if self.bot.forwarder is not None:
-            self.bot.forwarder.handler = self.on_forwarded
+            self.bot.forwarder.handler = answering_failures(self.bot, self.on_forwarded)
             self.bot.forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
-        self.bot.click_handler = None
+        self.bot.click_handler = self.bot.outdated_handler = None
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = self.bot.forwarder.unowned_handler = None
 
@@ -135,8 +137,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     # -- handlers shared by interactions received here and forwarded ones -----------------
 
-    async def show_hand(self, reply: Reply, info: TableInfo) -> None:
-        """The private hand as an ephemeral message (the DM view, re-openable any time)."""
+    async def show_hand(self, reply: Reply, info: TableInfo, note: str | None = None) -> None:
+        """The private hand as an ephemeral message (re-openable any time), ``note`` above."""
         if info.seat_of(reply.user_id) is None:
             await reply.say(t(reply.lang, "err_not_seated"))
             return
@@ -146,7 +148,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await reply.say(error_text(error, reply.lang))
             return
         picture, key = await self.presenter.pictures.hand(info.id, reply.user_id, reply.lang, key)
-        await reply.send(content, view=ui, picture=picture)
+        await reply.send(f"{note}\n{content}" if note else content, view=ui, picture=picture)
         assert now.game_id is not None
         reply.opened_hand(now.game_id, key)
 
@@ -219,8 +221,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
             )
         except EngineError as error:
-            text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
-            await reply.say(text)
+            if error.reason == "stale_version":
+                await self.outdated(reply, info)
+            else:
+                await reply.say(error_text(error, lang))
             return
         await reply.acted(info)
 
@@ -244,9 +248,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze: app_commands.Range[int, 4, 5] | None = None,
         bots: str | None = None,
     ) -> None:
-        """Open a table: the server's defaults (``/doko einstellungen``), and what is given
-        here on top.
-        """
+        """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self._reply(interaction).lang
         if interaction.guild_id is None or interaction.channel_id is None:
             await answers.say(interaction, t(lang, "guild_only"))
@@ -255,33 +257,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await answers.say(interaction, t(lang, "err_table_exists"))
             return
         # Discord says what the bot may do here: refuse before a table nobody can see opens.
-        problem = access_problem(interaction.app_permissions, TABLE_FLAGS, lang)
+        problem = access_problem(interaction.app_permissions, TABLE_REQUIRED, lang)
         if problem is not None:
             await answers.say(interaction, problem)
             return
         # The lobby is no game action: a "thinking" answer at once, the lobby message (after
         # the table is stored) is the confirmation.
         await interaction.response.defer()
-        defaults = await server.load(self.bot.db, interaction.guild_id)
-        server.remember(self.presenter, interaction.guild_id, defaults)
-        rules = defaults.rules if regeln is None else PRESETS.get(regeln, PRESETS["ddv"])
-        if plaetze is not None:
-            rules = rules.replace(players=plaetze)
-        try:
-            info = await self.bot.engine.create_table(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                rules=rules,
-                games=spiele or rules.games_per_round,
-                turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
-                ai_level=bots or defaults.ai_level,
-            )
-        except EngineError as error:
-            await answers.say(interaction, error_text(error, lang))
-            return
-        await answers.post_lobby(self.presenter, interaction, info)
+        await open_table(self.bot, interaction, lang, regeln, spiele, zugzeit, plaetze, bots)
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
     async def karten(self, interaction: Interaction) -> None:
@@ -443,10 +426,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         if info is None or info.channel_id != interaction.channel_id:
             await answers.say(interaction, t(lang, "no_table_here"))
             return
-        perms = interaction.permissions
-        admin = perms.administrator or perms.manage_guild
+        member = await access.member_of(interaction, self.bot.engine)
+        refusal = access.stop_table(member, info)
+        if refusal is not None:
+            await answers.say(interaction, refusal.text(lang))
+            return
         try:
-            await self.bot.engine.stop_table(info.id, interaction.user.id, admin=admin)
+            await self.bot.engine.stop_table(info.id, interaction.user.id, admin=member.admin)
         except EngineError as error:
             await answers.say(interaction, error_text(error, lang))
             return
@@ -490,7 +476,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             # Another process may run the table (DMs reach shard 0 only): it answers then.
             forwardable = not isinstance(click.target, TableButton)
             if not (forwardable and await forward_click(self.bot.forwarder, click, interaction)):
-                await reply.say(error_text(error, reply.lang))
+                await self.outdated(
+                    reply, self._table_here(interaction), error_text(error, reply.lang)
+                )
             return
         match click.target:
             case TableButton(kind="rules"):
@@ -509,7 +497,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # what the player meant; doubles are refused by the engine (already seated, running).
         # Not game actions: acknowledged at once (nothing shows), the lobby message edited
         # after the engine stored the change is the confirmation.
-        engine, user = self.bot.engine, interaction.user
+        engine, user, admin = self.bot.engine, interaction.user, False
+        if button.kind == "removeai":  # the host's, or a server admin's
+            member = await access.member_of(interaction, engine)
+            refusal = access.remove_bot(member, info)
+            if refusal is not None:
+                await answers.say(interaction, refusal.text(lang))
+                return
+            admin = member.admin
         await interaction.response.defer()
         try:
             match button.kind:
@@ -520,7 +515,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
                 case "addai":
                     info = await engine.add_ai(info.id, user.id, button.arg)
                 case "removeai":
-                    info = await engine.remove_ai(info.id, user.id, int(button.arg))
+                    info = await engine.remove_ai(info.id, user.id, int(button.arg), admin=admin)
                 case _:
                     info = await engine.start_game(info.id, user.id)
         except EngineError as error:
@@ -572,6 +567,67 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         closed = await self.bot.engine.table_closed(row.table_id)
         reply = WebhookReply(self.bot, row)
         await reply.say(t(reply.lang, "err_no_table" if closed else "unowned"))
+
+    # -- input that cannot be taken ------------------------------------------------------
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Every ``/doko`` command: options outside their definition are refused first."""
+        return await options.accept(interaction)
+
+    async def outdated(self, reply: Reply, info: TableInfo | None, why: str | None = None) -> None:
+        """An outdated button: ``why`` (or "outdated"); where the user plays, the hand."""
+        if info is None or info.status != "playing" or info.seat_of(reply.user_id) is None:
+            await reply.say(why or t(reply.lang, "input_outdated"))
+        else:
+            await self.show_hand(reply, info, t(reply.lang, "input_outdated_hand"))
+
+    async def on_outdated(self, interaction: Interaction) -> None:
+        """A component whose id does not decode (an older version's message, a forged id)."""
+        await self.outdated(self._reply(interaction), self._table_here(interaction))
+
+
+async def open_table(
+    bot: DokoBot,
+    interaction: Interaction,
+    lang: Lang,
+    regeln: str | None,
+    spiele: int | None,
+    zugzeit: int | None,
+    plaetze: int | None,
+    bots: str | None,
+) -> None:
+    """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
+    the command's options on top, its lobby posted.
+    """
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    presenter = bot.presenter
+    defaults = await server.load(bot.db, interaction.guild_id)
+    server.remember(presenter, interaction.guild_id, defaults)
+    rules = defaults.rules if regeln is None else PRESETS.get(regeln, PRESETS["ddv"])
+    if plaetze is not None:
+        rules = rules.replace(players=plaetze)
+    try:
+        info = await bot.engine.create_table(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            rules=rules,
+            games=spiele or rules.games_per_round,
+            turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
+            ai_level=bots or defaults.ai_level,
+        )
+    except EngineError as error:
+        await answers.say(interaction, error_text(error, lang))
+        return
+    await answers.post_lobby(presenter, interaction, info)
+    # Without Attach Files the table plays in text; the host learns what would bring the
+    # pictures (the check costs no request: the interaction carries the permissions).
+    if missing(interaction.app_permissions, ("attach_files",)):
+        presenter.refuse_files(info)
+        if presenter.pictures.enabled:
+            text = t(lang, "pictures_off_here", missing=t(lang, "perm_attach_files"))
+            await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: DokoBot) -> None:

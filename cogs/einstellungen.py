@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import answers
+from bot.discord import access, answers
 from bot.discord import settings as server
 from bot.discord.bot import DokoBot
-from bot.render.settings import PAGES, Page, ServerDefaults, refusal, saved_text
-from bot.render.texts import Lang, lang_of, t
+from bot.render.settings import PAGES, Page, ServerDefaults, saved_text
+from bot.render.texts import lang_of, t
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,7 @@ class Einstellungen(commands.Cog):
         doko = self.bot.get_cog("Doko")
         assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
         doko.app_command.add_command(self.command)
+        self.bot.component_routes[server.PREFIX] = self.on_component
         if self.bot.running:
             await server.remember_all(self.bot.db, self.bot.presenter)
 
@@ -50,6 +51,7 @@ class Einstellungen(commands.Cog):
         doko = self.bot.get_cog("Doko")
         if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
             doko.app_command.remove_command(self.command.name)
+        self.bot.component_routes.pop(server.PREFIX, None)
 
     async def show(self, interaction: Interaction) -> None:
         lang = lang_of(interaction.locale)
@@ -57,36 +59,30 @@ class Einstellungen(commands.Cog):
             await answers.say(interaction, t(lang, "guild_only"))
             return
         defaults = await server.load(self.bot.db, interaction.guild_id)
-        embed, view = server.message(
-            "vorlage", defaults, lang, server.may_change(interaction, defaults)
-        )
+        member = await access.member_of(interaction, self.bot.engine)
+        embed, view = server.message("vorlage", defaults, lang, member)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: Interaction) -> None:
-        """A click on the settings message (a ``dokoset:…`` id); others are not ours."""
-        if interaction.type is not discord.InteractionType.component or interaction.data is None:
-            return
-        data: dict[str, Any] = dict(interaction.data)
+    async def on_component(self, interaction: Interaction) -> None:
+        """A click on the settings message (a ``dokoset:…`` id, routed here by the bot)."""
+        lang = lang_of(interaction.locale)
+        data: dict[str, Any] = dict(interaction.data or {})
         parsed = server.parse_id(str(data.get("custom_id", "")))
-        if parsed is None:
+        if parsed is None or interaction.guild_id is None:
+            await answers.say(interaction, t(lang, "err_bad_action"))
             return
         page, key, extra = parsed
         # A toggle's value is in its id; a select's in the interaction.
         values = [extra] if extra in ("0", "1") else [str(v) for v in data.get("values") or ()]
-        lang = lang_of(interaction.locale)
-        if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "guild_only"))
-            return
         defaults = await server.load(self.bot.db, interaction.guild_id)
-        allowed = server.may_change(interaction, defaults)
+        member = await access.member_of(interaction, self.bot.engine)
         if key == "page":
             shown: Page = next((p for p in PAGES if [p] == values), page)
-            embed, view = server.message(shown, defaults, lang, allowed)
+            embed, view = server.message(shown, defaults, lang, member)
             # Another page: the last change's acknowledgement goes.
             await interaction.response.edit_message(content=None, embed=embed, view=view)
-        elif not allowed:
-            await answers.say(interaction, refusal(defaults, lang))
+        elif (refused := refusal_of(member, key)) is not None:
+            await answers.say(interaction, refused.text(lang))
         elif extra == "ask":
             modal = server.ask_modal(page, key, defaults, lang, self.on_answer)
             if modal is None:
@@ -94,17 +90,18 @@ class Einstellungen(commands.Cog):
             else:
                 await interaction.response.send_modal(modal)
         else:
-            await self.apply(interaction, page, key, values, defaults, lang)
+            await self.apply(interaction, page, key, values, defaults, member)
 
     async def on_answer(self, interaction: Interaction, page: Page, key: str, text: str) -> None:
         """A modal's answer: checked again (the modal may have stayed open a while)."""
-        lang = lang_of(interaction.locale)
         assert interaction.guild_id is not None  # the modal came from a guild's message
         defaults = await server.load(self.bot.db, interaction.guild_id)
-        if not server.may_change(interaction, defaults):
-            await answers.say(interaction, refusal(defaults, lang))
+        member = await access.member_of(interaction, self.bot.engine)
+        refused = refusal_of(member, key)
+        if refused is not None:
+            await answers.say(interaction, refused.text(lang_of(interaction.locale)))
             return
-        await self.apply(interaction, page, key, [text], defaults, lang)
+        await self.apply(interaction, page, key, [text], defaults, member)
 
     async def apply(
         self,
@@ -113,10 +110,11 @@ class Einstellungen(commands.Cog):
         key: str,
         values: list[str],
         defaults: ServerDefaults,
-        lang: Lang,
+        member: access.Member,
     ) -> None:
         """Store the change, then show it: the clicked message is edited to the new state."""
         assert interaction.guild_id is not None
+        lang = lang_of(interaction.locale)
         try:
             changes = server.change(defaults, key, values)
         except server.SettingError as error:
@@ -125,10 +123,17 @@ class Einstellungen(commands.Cog):
         new = await server.save(self.bot.db, interaction.guild_id, changes)
         server.remember(self.bot.presenter, interaction.guild_id, new)
         log.info("guild %s: %s set by %s", interaction.guild_id, key, interaction.user.id)
-        embed, view = server.message(page, new, lang, True)
+        embed, view = server.message(page, new, lang, member)
         await interaction.response.edit_message(
             content=saved_text(key, new, lang), embed=embed, view=view
         )
+
+
+def refusal_of(member: access.Member, key: str) -> access.Refusal | None:
+    """Why ``member`` may not change ``key`` (None: they may)."""
+    if key == "admin_role_id":
+        return access.choose_admin_role(member)
+    return access.change_defaults(member)
 
 
 async def setup(bot: DokoBot) -> None:

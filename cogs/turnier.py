@@ -10,15 +10,15 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Final, TypeVar
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import answers
+from bot.discord import access, answers, options
 from bot.discord.bot import DokoBot
 from bot.discord.permissions import TOURNAMENT_FLAGS, access_problem
 from bot.engine.model import EngineError
@@ -33,6 +33,7 @@ from bot.engine.tournaments import (
 )
 from bot.render.presets import PRESETS, preset_name
 from bot.render.texts import Lang, lang_of
+from bot.render.times import parse_time, time_text, zone_of
 from bot.render.translator import EN
 from bot.render.turnier import (
     COMMAND_EN,
@@ -43,7 +44,6 @@ from bot.render.turnier import (
     sheet_embed,
     tt,
     turnier_error,
-    when_text,
 )
 
 log = logging.getLogger(__name__)
@@ -64,11 +64,6 @@ def _lang(interaction: Interaction) -> Lang:
     return lang_of(interaction.locale)
 
 
-def _admin(interaction: Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.administrator or perms.manage_guild)
-
-
 T = TypeVar("T")
 
 
@@ -86,14 +81,6 @@ async def _attempt(interaction: Interaction, call: Awaitable[T]) -> T | _Refused
     except EngineError as error:
         await answers.say(interaction, turnier_error(error, _lang(interaction)))
         return REFUSED
-
-
-def parse_start(text: str) -> datetime | None:
-    """``YYYY-MM-DD HH:MM`` in UTC; None when it does not parse."""
-    try:
-        return datetime.strptime(text.strip(), "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
-    except ValueError:
-        return None
 
 
 class Turnier(app_commands.Group):
@@ -123,13 +110,28 @@ class Turnier(app_commands.Group):
         found = await _attempt(interaction, self.service.find(interaction.guild_id, turnier))
         return None if found is REFUSED else found
 
+    async def _zone(self, guild_id: int) -> ZoneInfo:
+        """The server's time zone: tournament times are given and shown in it."""
+        return zone_of((await self.bot.engine.guild_settings(guild_id)).time_zone)
+
+    async def _allowed(
+        self, interaction: Interaction, check: Callable[[access.Member], access.Refusal | None]
+    ) -> access.Member | None:
+        """The member when ``check`` lets them; else None, and they are told who may."""
+        member = await access.member_of(interaction, self.bot.engine)
+        refusal = check(member)
+        if refusal is not None:
+            await answers.say(interaction, refusal.text(_lang(interaction)))
+            return None
+        return member
+
     @app_commands.command(name="erstellen", description="Ein Turnier anlegen")
     @app_commands.describe(
         name="Name des Turniers",
         runden="Anzahl der Runden",
         spiele="Spiele pro Runde und Tisch (DDV: 24)",
         regeln="Regelsatz",
-        beginn="Beginn als JJJJ-MM-TT HH:MM (UTC); leer: Start von Hand",
+        beginn="Beginn als JJJJ-MM-TT HH:MM in der Zeit des Servers; leer: Start von Hand",
         sitzordnung="Wie ab Runde 2 gesetzt wird",
     )
     @app_commands.choices(regeln=PRESET_CHOICES, sitzordnung=SEATING_CHOICES)
@@ -148,17 +150,20 @@ class Turnier(app_commands.Group):
             mine = _lang(interaction)
             await answers.say(interaction, turnier_error(EngineError("no_tournament", ""), mine))
             return
+        if await self._allowed(interaction, access.create_tournament) is None:
+            return
         # Each table plays in a thread of this channel: refuse before the bot cannot open one.
         problem = access_problem(interaction.app_permissions, TOURNAMENT_FLAGS, _lang(interaction))
         if problem is not None:
             await answers.say(interaction, problem)
             return
-        starts_at = None
-        if beginn:
-            starts_at = parse_start(beginn)
-            if starts_at is None:
-                await answers.say(interaction, tt(_lang(interaction), "bad_time"))
-                return
+        # Given on the server's wall clock (its time zone), stored in UTC.
+        zone = await self._zone(interaction.guild_id)
+        given = parse_time(beginn, zone) if beginn else None
+        if given is not None and given.when is None:
+            await answers.say(interaction, given.problem_text(_lang(interaction)) or "")
+            return
+        starts_at = given.when if given is not None else None
         await interaction.response.defer()
         tournament = await _attempt(
             interaction,
@@ -178,11 +183,11 @@ class Turnier(app_commands.Group):
         )
         if tournament is REFUSED:
             return
-        start = (
-            ""
-            if starts_at is None
-            else tt(lang, "starts_at", when=when_text(int(starts_at.timestamp())))
-        )
+        start = ""
+        if starts_at is not None:
+            start = tt(lang, "starts_at", when=time_text(starts_at, zone, lang))
+            if given is not None and given.folded:
+                start += f" {given.note_text(lang)}"
         await interaction.followup.send(
             tt(
                 lang,
@@ -236,7 +241,8 @@ class Turnier(app_commands.Group):
         if found is None:
             return
         view = await self.service.overview(found.id)
-        await interaction.response.send_message(embed=overview_embed(view, lang))
+        zone = await self._zone(found.guild_id)
+        await interaction.response.send_message(embed=overview_embed(view, lang, zone))
 
     @app_commands.command(name="starten", description="Das Turnier jetzt starten oder fortsetzen")
     @app_commands.describe(turnier="Turnier-Nummer (Standard: das aktuelle)")
@@ -245,10 +251,12 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
+        member = await self._allowed(interaction, lambda m: access.run_tournament(m, found))
+        if member is None:
+            return
         await interaction.response.defer()
         now = await _attempt(
-            interaction,
-            self.service.begin(found.id, interaction.user.id, admin=_admin(interaction)),
+            interaction, self.service.begin(found.id, interaction.user.id, admin=member.admin)
         )
         if now is REFUSED:
             return
@@ -262,10 +270,13 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
+        member = await self._allowed(interaction, lambda m: access.run_tournament(m, found))
+        if member is None:
+            return
         if (
             await _attempt(
                 interaction,
-                self.service.pause(found.id, interaction.user.id, admin=_admin(interaction)),
+                self.service.pause(found.id, interaction.user.id, admin=member.admin),
             )
             is REFUSED
         ):
@@ -319,12 +330,13 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
+        member = await self._allowed(interaction, lambda m: access.run_tournament(m, found))
+        if member is None:
+            return
         await interaction.response.defer()
         sub = await _attempt(
             interaction,
-            self.service.replace(
-                found.id, interaction.user.id, spieler.id, admin=_admin(interaction)
-            ),
+            self.service.replace(found.id, interaction.user.id, spieler.id, admin=member.admin),
         )
         if sub is REFUSED:
             return
@@ -368,12 +380,15 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
+        member = await self._allowed(interaction, lambda m: access.correct_tournament(m, found))
+        if member is None:
+            return
         await interaction.response.defer()
         ref = GameRef(runde, tisch, spiel)
         entry = await _attempt(
             interaction,
             self.service.correct_seats(
-                found.id, interaction.user.id, ref, points, grund, admin=_admin(interaction)
+                found.id, interaction.user.id, ref, points, grund, admin=member.admin
             ),
         )
         if entry is REFUSED:
@@ -398,16 +413,23 @@ class Turnier(app_commands.Group):
         found = await self._find(interaction, turnier)
         if found is None:
             return
+        member = await self._allowed(interaction, lambda m: access.run_tournament(m, found))
+        if member is None:
+            return
         await interaction.response.defer()
         if (
             await _attempt(
                 interaction,
-                self.service.end(found.id, interaction.user.id, admin=_admin(interaction)),
+                self.service.end(found.id, interaction.user.id, admin=member.admin),
             )
             is REFUSED
         ):
             return
         await interaction.followup.send(tt(lang, "ending", name=found.name))
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Every ``/doko turnier`` command: options outside their definition are refused."""
+        return await options.accept(interaction)
 
 
 class TurnierCog(commands.Cog):

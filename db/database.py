@@ -524,6 +524,8 @@ async def open_sqlite(path: str | Path, *, synchronous: Synchronous = "FULL") ->
     parent = Path(path).parent
     if not parent.is_dir():
         raise StoreError(f"cannot create {where}: directory {parent} does not exist")
+    if Path(path).is_dir():  # refused before aiosqlite starts a thread it would leave behind
+        raise StoreError(f"{where} is a directory, not a database file")
     try:
         conn = await aiosqlite.connect(where, isolation_level=None)
     except sqlite3.Error as exc:

@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.contracts import Contract
-from bot.rules.records import SCORE_FORMAT, RecordError, score_sheet
+from bot.rules.records import SCORE_FORMAT, ImpossibleSheet, RecordError, score_sheet
 
 CONTRACTS: tuple[Contract, ...] = tuple(Contract)
 
 
 SPECIAL_KINDS = ("fuchs", "doppelkopf", "karlchen")  # gegen die Alten follows from the result
 PARTIES = ("re", "kontra")
-TRICKS = 12
 
 
 class SheetError(ValueError):
@@ -58,8 +57,6 @@ def score_real_game(
     solo = Contract(contract).scored_as_solo if contract in set(Contract) else False
     if len(set(seats)) != len(seats) or len(seats) != (1 if solo else 2):
         raise SheetError("score_bad_seat_count_solo" if solo else "score_bad_seat_count")
-    if (re_tricks == 0 and re_augen > 0) or (re_tricks == TRICKS and re_augen < 240):
-        raise SheetError("score_bad_tricks", augen=re_augen, tricks=re_tricks)
     items = []
     for part in (specials or "").split(","):
         if part.strip():
@@ -79,6 +76,17 @@ def score_real_game(
     }
     try:
         result = score_sheet(sheet).to_dict()
+    except ImpossibleSheet as error:  # the rules core's check of what a game can produce
+        raise impossible(error) from None
     except RecordError:
         raise SheetError("score_bad_other") from None
     return Scored(Contract(contract), seats, result)
+
+
+def impossible(error: ImpossibleSheet) -> SheetError:
+    """The rules core's refusal of a game that cannot have happened, as a text key
+    (``impossible_<rule>``, bot/render/texts/input.py) with its values; parties by name.
+    """
+    problem = error.problem
+    values = {k: str(v).capitalize() if k == "party" else v for k, v in problem.values.items()}
+    return SheetError(f"impossible_{problem.rule}", **values)

@@ -18,10 +18,12 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord import codec
+from bot.discord.answers import say
 from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
@@ -37,6 +39,7 @@ T = TypeVar("T")
 
 EXTENSIONS = ("cogs.doko", "cogs.turnier", "cogs.einstellungen")
 ClickHandler = Callable[[codec.Click, discord.Interaction[Any]], Awaitable[None]]
+OutdatedHandler = Callable[[discord.Interaction[Any]], Awaitable[None]]
 
 
 def bot_intents() -> discord.Intents:
@@ -89,6 +92,11 @@ class DokoBot(commands.Bot):
         self.presenter = Presenter(self)
         # Installed by the Doko cog; until then a click is answered "one moment".
         self.click_handler: ClickHandler | None = None
+        # Installed by the Doko cog: the answer to a component whose id does not decode.
+        self.outdated_handler: OutdatedHandler | None = None
+        # Components of other messages than tables' and hands', by the first field of their
+        # id (the settings message's ``dokoset``): installed by their cogs.
+        self.component_routes: dict[str, OutdatedHandler] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._ready_once = False
 
@@ -117,6 +125,7 @@ class DokoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DokoTranslator())
+        self.tree.error(self.on_app_command_error)
         if self._start_engine:
             self._db = await connect(self.settings.database_target)
             self._engine = Engine(
@@ -161,28 +170,53 @@ class DokoBot(commands.Bot):
             await self.presenter.refresh_all()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Buttons and selects with a doko id; slash commands go through the command tree.
+        """Buttons and selects; slash commands go through the command tree.
         Routed by custom id rather than by discord.py's DynamicItems, which rebuild the
-        clicked message's whole View (an object per button) on every click.
+        clicked message's whole View (an object per button) on every click. Every
+        component is the bot's own: one whose id does not decode is outdated or forged,
+        and is answered as outdated (``outdated_handler``), never left unanswered.
         """
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         data: dict[str, Any] = dict(interaction.data)
         custom_id = str(data.get("custom_id", ""))
-        if not codec.is_ours(custom_id):
-            return
         lang = lang_of(interaction.locale)
         try:
-            click = codec.decode(custom_id, tuple(str(v) for v in data.get("values") or ()))
-        except codec.CodecError as error:
-            log.info("refused a click: %s", error)
-            await interaction.response.send_message(t(lang, "err_bad_action"), ephemeral=True)
+            route = self.component_routes.get(custom_id.partition(":")[0])
+            if route is not None:
+                await route(interaction)
+                return
+            try:
+                values = tuple(str(v) for v in data.get("values") or ())
+                click = codec.decode(custom_id, values)
+            except codec.CodecError as error:
+                log.info("refused a click: %s", error)
+                if self.outdated_handler is None:
+                    await say(interaction, t(lang, "err_bad_action"))
+                else:
+                    await self.outdated_handler(interaction)
+                return
+            if self.click_handler is None:  # the bot is still starting up
+                await say(interaction, t(lang, "busy"))
+                return
+            await self.click_handler(click, interaction)
+        except Exception:
+            log.exception("a click failed: %r", custom_id)
+            await answer_failure(interaction)
+        finally:
+            release_interaction(interaction)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """The command tree's last resort: a refusal by a check was answered by the check
+        (bot.discord.options); anything else is logged and answered "nothing changed".
+        """
+        if isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():
             return
-        if self.click_handler is None:  # the bot is still starting up
-            await interaction.response.send_message(t(lang, "busy"), ephemeral=True)
-            return
-        await self.click_handler(click, interaction)
-        release_interaction(interaction)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("the command /%s failed", name, exc_info=error)
+        await answer_failure(interaction)
 
     async def close(self) -> None:
         if self._unsubscribe is not None:
@@ -261,3 +295,13 @@ def make_bot(settings: Settings, **options: Any) -> DokoBot:
         shard_count=settings.shard_count,
         **options,
     )
+
+
+async def answer_failure(interaction: discord.Interaction[Any]) -> None:
+    """The last resort when a handler failed: "something went wrong, nothing changed",
+    ephemeral, whether or not the interaction was acknowledged already.
+    """
+    try:
+        await say(interaction, t(lang_of(interaction.locale), "input_failed"))
+    except discord.HTTPException:
+        log.warning("could not answer a failed interaction either", exc_info=True)

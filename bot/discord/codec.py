@@ -32,6 +32,7 @@ from bot.rules.game import (
 
 PREFIX: Final = "doko"
 MAX_ID: Final = 100  # Discord's limit on a custom id
+MAX_LEVEL: Final = 20  # an AI level's name (addai)
 SelectKind = Literal["declare", "return"]
 DECLARABLE: Final = frozenset(c.value for c in Contract if c.is_declared_solo) | {"hochzeit"}
 CALLS: Final = {c.value: c for c in Call}
@@ -54,10 +55,6 @@ class Click:
     table_id: int
     version: int
     target: TableButton | Action
-
-
-def is_ours(custom_id: str) -> bool:
-    return custom_id.startswith(PREFIX + ":")
 
 
 def _join(*fields: object) -> str:
@@ -129,6 +126,8 @@ def decode(custom_id: str, values: Sequence[str] = ()) -> Click:
     if kind is not None:
         if kind == "addai":
             arity(1)
+            if not (args[0].isascii() and args[0].isalpha() and len(args[0]) <= MAX_LEVEL):
+                raise CodecError("bad_level", custom_id)
         elif kind == "removeai":
             arity(1)
             _number(args[0], custom_id)
@@ -192,7 +191,8 @@ def _select(kind: SelectKind, seat: int, values: Sequence[str], custom_id: str) 
 
 
 def _number(text: str, custom_id: str) -> int:
-    if not text.isdecimal() or len(text) > 19 or (len(text) > 1 and text[0] == "0"):
+    # ASCII digits only: str.isdecimal and int also take other scripts' digits ("١").
+    if not (text.isascii() and text.isdecimal()) or len(text) > 19 or text[:1] == "0" != text:
         raise CodecError("bad_number", custom_id)
     return int(text)
 

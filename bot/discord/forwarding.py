@@ -11,9 +11,10 @@ click received here and one received by another process alike.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -26,7 +27,7 @@ from bot.discord.pictures import picture_file
 from bot.engine.forwarding import Forwarder
 from bot.engine.model import TableInfo
 from bot.render.pictures import Picture
-from bot.render.texts import Lang, lang_of
+from bot.render.texts import Lang, lang_of, t
 from db.forwards import ForwardRow, Kind
 
 if TYPE_CHECKING:
@@ -258,3 +259,22 @@ async def forward_command(
     if stored:
         await interaction.response.defer(ephemeral=True, thinking=True)
     return stored
+
+
+def answering_failures(
+    client: discord.Client, handler: Callable[[ForwardRow], Awaitable[None]]
+) -> Callable[[ForwardRow], Awaitable[None]]:
+    """``handler`` with the last resort: when it fails, the user is told that nothing
+    changed; the failure goes on to the forwarder, which logs it and marks the row failed.
+    """
+
+    async def handle(row: ForwardRow) -> None:
+        try:
+            await handler(row)
+        except Exception:
+            reply = WebhookReply(client, row)
+            with contextlib.suppress(discord.HTTPException):
+                await reply.say(t(reply.lang, "input_failed"))
+            raise
+
+    return handle

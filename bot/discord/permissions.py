@@ -2,7 +2,8 @@
 link carries exactly these (a test compares its number with :data:`INVITE_PERMISSIONS`).
 
 A table posts its message with embeds and pictures (View Channel, Send Messages, Embed
-Links, Attach Files) and edits and deletes only its own messages, which needs nothing more;
+Links, Attach Files; without the last it plays in text) and edits and deletes only its own
+messages, which needs nothing more;
 a tournament opens a public thread per table and posts there (Create Public Threads, Send
 Messages in Threads). Nothing privileged, no Manage Messages.
 """
@@ -16,6 +17,8 @@ from bot.render.texts import Lang, t
 # Flag names as discord.Permissions spells them (iterating a Permissions yields its aliases,
 # read_messages for view_channel: these are named, in Discord's order, for the texts).
 TABLE_FLAGS = ("view_channel", "send_messages", "embed_links", "attach_files")
+# Without Attach Files a table still plays, in text: its pictures stay off in that channel.
+TABLE_REQUIRED = ("view_channel", "send_messages", "embed_links")
 TOURNAMENT_FLAGS = (*TABLE_FLAGS, "create_public_threads", "send_messages_in_threads")
 TABLE_PERMISSIONS = discord.Permissions(**dict.fromkeys(TABLE_FLAGS, True))
 TOURNAMENT_PERMISSIONS = discord.Permissions(**dict.fromkeys(TOURNAMENT_FLAGS, True))

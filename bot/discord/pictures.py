@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.discord.state import Payload
+from bot.discord.state import Payload, TableState
 from bot.engine.model import EngineError, ListEntry, TableInfo
 from bot.render.pictures import (
     Picture,
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+MISSING_PERMISSIONS = 50013  # Discord's code for a refused upload without Attach Files
 
 
 # -- pictures -------------------------------------------------------------------------------
@@ -82,6 +85,29 @@ def embeds_with(embed: discord.Embed, pictures: Sequence[Picture | None]) -> lis
         for p in shown[1:]
     ]
     return [embed, *extra]
+
+
+def upload_refused(
+    state: TableState,
+    error: discord.Forbidden,
+    pictures: Sequence[Picture | None],
+    file: discord.File | None,
+    embed: discord.Embed,
+) -> bool:
+    """Whether Discord refused a table message's files (no Attach Files, 50013): the table
+    then goes on in text in that channel (``state.files_refused``), its pictures off.
+    """
+    uploading = file is not None or any(p is not None for p in pictures)
+    if error.code != MISSING_PERMISSIONS or not uploading or state.files_refused:
+        return False
+    log.warning(
+        "no Attach Files in channel %s: table %s goes on without pictures",
+        state.channel_id,
+        state.table_id,
+    )
+    state.files_refused = True
+    embed.set_image(url=None)  # it pointed at the picture not sent
+    return True
 
 
 class Pictures:

@@ -43,6 +43,7 @@ from bot.discord.pictures import (
     picture_file,
     picture_key,
     send_files,
+    upload_refused,
 )
 from bot.discord.pings import Pings
 from bot.discord.state import (
@@ -344,6 +345,8 @@ class Presenter:
         """A new table message, showing game number ``game`` (None: the lobby), with its
         pictures and ``file`` (a Spielliste too long for it) attached.
         """
+        if state.files_refused:
+            pictures, file = (), None
         uploads = send_files(pictures)
         if file is not None:
             uploads["files"] = [*uploads.get("files", []), file]
@@ -353,7 +356,10 @@ class Presenter:
                 view=view if view is not None else discord.utils.MISSING,
                 **uploads,
             )
-        except discord.Forbidden:
+        except discord.Forbidden as error:
+            if upload_refused(state, error, pictures, file, embed):
+                await self._post(state, embed, view, game)
+                return
             # Permissions taken away after the table opened (/doko tisch checks them first).
             log.warning(
                 "cannot post table %s's message in channel %s: give the bot View Channel, "
@@ -374,6 +380,8 @@ class Presenter:
         pictures: Sequence[Picture | None] = (),
         file: discord.File | None = None,
     ) -> None:
+        if state.files_refused:
+            pictures, file = (), None
         embeds = embeds_with(embed, pictures)
         key = picture_key(payload_key(None, embed, view), pictures)
         if key == state.message_key or state.message_id is None:
@@ -388,7 +396,16 @@ class Presenter:
         except discord.NotFound:
             await self._post(state, embed, view, state.message_game, pictures, file)
             return
+        except discord.Forbidden as error:
+            if not upload_refused(state, error, pictures, file, embed):
+                raise
+            await self._edit(state, embed, view)
+            return
         state.message_key = key
+
+    def refuse_files(self, info: TableInfo) -> None:
+        """The bot may not attach files where the table plays: its messages go in text."""
+        self.table_state(info).files_refused = True
 
     async def _take_turn(self) -> None:
         """Message jobs render one per pass of the event loop: a burst of them (timers that

@@ -2,8 +2,8 @@
 
 The defaults live in the store (``db.guilds``); :func:`load` turns the stored row into the
 :class:`~bot.render.settings.ServerDefaults` a table starts from, DDV when the stored rules
-cannot be read. Members with Manage Server (or Administrator) or the server's bot-admin
-role may change them; everyone may look.
+cannot be read. Who may change them decides :mod:`bot.discord.access` (a server admin; the
+bot-admin role itself only Manage Server); everyone may look.
 
 The settings message is ephemeral and holds one page of controls at a time. Their custom
 ids are ``dokoset:<page>:<key>``, with ``:ask`` for a button that opens a modal and ``:1``
@@ -22,6 +22,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord import access
 from bot.discord.presenter import Presenter
 from bot.render.presets import PRESETS
 from bot.render.settings import (
@@ -91,23 +92,6 @@ async def load(db: Database, guild_id: int) -> ServerDefaults:
 async def save(db: Database, guild_id: int, changes: dict[str, Any]) -> ServerDefaults:
     """Store ``changes`` (``set_guild_settings`` arguments) and return the new defaults."""
     return defaults_of(await guilds.set_guild_settings(db, guild_id, **changes))
-
-
-# -- who may change -------------------------------------------------------------------------
-
-
-def may_change(interaction: Interaction, defaults: ServerDefaults) -> bool:
-    """Manage Server (or Administrator), or the server's bot-admin role."""
-    perms = interaction.permissions
-    if perms.administrator or perms.manage_guild:
-        return True
-    role = defaults.admin_role_id
-    member = interaction.user
-    return (
-        role is not None
-        and isinstance(member, discord.Member)
-        and member.get_role(role) is not None
-    )
 
 
 # -- one change -----------------------------------------------------------------------------
@@ -232,7 +216,7 @@ class RawView(discord.ui.View):
 
 
 def _component(
-    page: Page, control: Pick | Toggle | Ask | RolePick, enabled: bool
+    page: Page, control: Pick | Toggle | Ask | RolePick, enabled: bool, role_enabled: bool
 ) -> dict[str, Any]:
     locked = not enabled and control.key != "page"  # looking through the pages is for all
     match control:
@@ -272,25 +256,33 @@ def _component(
                 "placeholder": control.placeholder[:150],
                 "min_values": 0,
                 "max_values": 1,
-                "disabled": locked,
+                "disabled": not role_enabled,
             }
             if control.current is not None:
                 role["default_values"] = [{"id": str(control.current), "type": "role"}]
             return role
 
 
-def view_of(page: Page, rows: tuple[Row, ...], enabled: bool) -> RawView:
+def view_of(
+    page: Page, rows: tuple[Row, ...], enabled: bool, role_enabled: bool | None = None
+) -> RawView:
+    role = enabled if role_enabled is None else role_enabled
     return RawView(
-        [{"type": 1, "components": [_component(page, c, enabled) for c in row]} for row in rows]
+        [
+            {"type": 1, "components": [_component(page, c, enabled, role) for c in row]}
+            for row in rows
+        ]
     )
 
 
 def message(
-    page: Page, defaults: ServerDefaults, lang: Lang, enabled: bool
+    page: Page, defaults: ServerDefaults, lang: Lang, member: access.Member
 ) -> tuple[discord.Embed, RawView]:
-    """The settings message on ``page``; ``enabled``: the viewer may change them."""
+    """The settings message on ``page``, its controls on as far as ``member`` may use them."""
+    enabled = access.change_defaults(member) is None
+    role_enabled = access.choose_admin_role(member) is None
     embed = settings_embed(defaults, lang, may_change=enabled)
-    return embed, view_of(page, page_rows(page, defaults, lang), enabled)
+    return embed, view_of(page, page_rows(page, defaults, lang), enabled, role_enabled)
 
 
 # -- modals ---------------------------------------------------------------------------------

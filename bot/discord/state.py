@@ -143,3 +143,5 @@ class TableState:
     job: Coalescer | None = None
     # (game id dealt again, why, the seat that threw in or offered the Armut)
     redeal: tuple[int, Redeal | None, int | None] | None = None
+    # The bot may not attach files in the table's channel (no Attach Files): text only there.
+    files_refused: bool = False

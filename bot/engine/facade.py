@@ -33,7 +33,7 @@ from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view
 from db import players
 from db.database import Database
-from db.rows import StandingRow
+from db.rows import GuildSettings, StandingRow
 
 
 class _DefaultAI:
@@ -177,6 +177,10 @@ class Engine:
         """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""
         await players.set_notify_delay(self.db, user_id, seconds, now=self.clock())
 
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings: its bot-admin role and time zone (defaults when unset)."""
+        return await queries.guild_settings(self.db, guild_id)
+
     # -- table management ---------------------------------------------------------------
 
     async def create_table(
@@ -214,8 +218,11 @@ class Engine:
     ) -> TableInfo:
         return await self._changed(await self._lobby.add_ai(table_id, user_id, level, seat))
 
-    async def remove_ai(self, table_id: int, user_id: int, seat: int) -> TableInfo:
-        return await self._changed(await self._lobby.remove_ai(table_id, user_id, seat))
+    async def remove_ai(
+        self, table_id: int, user_id: int, seat: int, *, admin: bool = False
+    ) -> TableInfo:
+        """Take the bot off ``seat`` in the lobby: the host's, or a server admin's (``admin``)."""
+        return await self._changed(await self._lobby.remove_ai(table_id, user_id, seat, admin))
 
     async def start_game(
         self,

@@ -143,11 +143,12 @@ class Lobby:
             await self.play.bump(table)
         return table
 
-    async def remove_ai(self, table_id: int, user_id: int, seat: int) -> Table:
+    async def remove_ai(self, table_id: int, user_id: int, seat: int, admin: bool) -> Table:
         table = self.tables.get(table_id)
+        # Seats are the host's to arrange: a bot someone placed is not anyone's to take off.
+        _check_host(table, user_id, admin, "remove a bot")
         async with table.lock:
             table.require_lobby()
-            table.require_seated_or_host(user_id)
             info = table.seats[seat] if 0 <= seat < table.size else None
             if info is None or not info.is_ai:
                 raise EngineError("not_ai_seat", "there is no AI on that seat")

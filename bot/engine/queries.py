@@ -1,5 +1,5 @@
 """Read-only queries of the store for the front ends: leaderboard, statistics, exports, a
-player's ping delay.
+player's ping delay, a server's settings.
 """
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from db import games, players, results, sessions, standings, tables
+from db import games, guilds, players, results, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
-from db.rows import RatingRow, StandingRow
+from db.rows import GuildSettings, RatingRow, StandingRow
 
 # Seconds a human's turn waits before the bot pings them, until they choose otherwise.
 NOTIFY_DEFAULT_S = 20
@@ -63,3 +63,8 @@ async def notify_delay(
     ``default`` until they chose.
     """
     return await players.get_notify_delay(db, user_id, default)
+
+
+async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
+    """The server's settings (bot-admin role, time zone …); the defaults when none are set."""
+    return await guilds.get_guild_settings(db, guild_id)

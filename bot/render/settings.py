@@ -255,14 +255,6 @@ def settings_embed(s: ServerDefaults, lang: Lang, *, may_change: bool) -> Embed:
     return embed
 
 
-def refusal(s: ServerDefaults, lang: Lang) -> str:
-    """Why a member may not change the settings, and who may."""
-    role = (
-        t(lang, "set_who_role", role=role_value(s.admin_role_id, lang)) if s.admin_role_id else ""
-    )
-    return t(lang, "set_refused", role=role)
-
-
 # -- the controls of a page -----------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from zoneinfo import ZoneInfo
 
 from discord import Embed
 from discord.utils import escape_markdown
@@ -13,6 +14,7 @@ from bot.engine.tournaments import Overview, SeatedTable
 from bot.render.errors import error_text
 from bot.render.presets import preset_name
 from bot.render.texts import Lang
+from bot.render.times import time_text, zone_of
 from bot.rules.round import SoloKind
 from bot.tournament import GameScore, Participant, StandingRow, Substitute
 
@@ -59,7 +61,6 @@ DE: dict[str, str] = {
     "substitute": "Bot {n} (Ersatz)",
     "audit": "Berichtigungen",
     "more_tables": "{n} weitere Tische passen nicht in diese Nachricht.",
-    "bad_time": "Beginn bitte als JJJJ-MM-TT HH:MM (UTC) angeben.",
     "bad_points": "Punkte bitte als Liste in Sitzreihenfolge, z. B. 3,-1,-1,-1.",
     "err_no_tournament": "Hier gibt es kein solches Turnier.",
     "err_not_organiser": "Das darf nur die Turnierleitung (oder ein Admin).",
@@ -129,7 +130,6 @@ EN: dict[str, str] = {
     "substitute": "Bot {n} (substitute)",
     "audit": "Corrections",
     "more_tables": "{n} more tables do not fit in this message.",
-    "bad_time": "Give the start as YYYY-MM-DD HH:MM (UTC).",
     "bad_points": "Give the points as a list in seat order, e.g. 3,-1,-1,-1.",
     "err_no_tournament": "There is no such tournament here.",
     "err_not_organiser": "Only the organiser (or an admin) may do that.",
@@ -202,11 +202,6 @@ def name_of(participant: Participant, names: Mapping[Participant, str], lang: La
     return names.get(participant, str(participant))
 
 
-def when_text(epoch_s: int) -> str:
-    """A Discord timestamp: every reader sees it in their own time zone."""
-    return f"<t:{epoch_s}:f>"
-
-
 def _clip(lines: Sequence[str], limit: int) -> str:
     out: list[str] = []
     size = 0
@@ -257,12 +252,13 @@ def tables_lines(
     ]
 
 
-def overview_embed(view: Overview, lang: Lang) -> Embed:
+def overview_embed(view: Overview, lang: Lang, zone: ZoneInfo | None = None) -> Embed:
+    """The tournament's state and field; its start in the server's ``zone``."""
     t = view.tournament
     start = (
         ""
         if t.starts_at is None
-        else tt(lang, "starts_at", when=when_text(int(t.starts_at.timestamp())))
+        else tt(lang, "starts_at", when=time_text(t.starts_at, zone or zone_of(None), lang))
     )
     embed = Embed(title=tt(lang, "title", name=t.name))
     embed.description = tt(
@@ -451,8 +447,8 @@ COMMAND_EN: dict[str, str] = {
     "Name des Turniers": "The tournament's name",
     "Anzahl der Runden": "Number of rounds",
     "Spiele pro Runde und Tisch (DDV: 24)": "Games per round and table (DDV: 24)",
-    "Beginn als JJJJ-MM-TT HH:MM (UTC); leer: Start von Hand": (
-        "Start as YYYY-MM-DD HH:MM (UTC); empty: start by hand"
+    "Beginn als JJJJ-MM-TT HH:MM in der Zeit des Servers; leer: Start von Hand": (
+        "Start as YYYY-MM-DD HH:MM in the server's time; empty: start by hand"
     ),
     "Wie ab Runde 2 gesetzt wird": "How rounds 2 and later are seated",
     "Möglichst viele Gegner": "As many different opponents as possible",

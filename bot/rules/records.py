@@ -28,7 +28,14 @@ from bot.rules.game import (
 )
 from bot.rules.round import RoundContext
 from bot.rules.ruleset import Ruleset, RulesetError
-from bot.rules.scoring import ScoreFacts, ScoreResult, Sonderpunkt, score
+from bot.rules.scoring import (
+    ImpossibleGame,
+    ScoreFacts,
+    ScoreResult,
+    Sonderpunkt,
+    check_possible,
+    score,
+)
 
 GAME_FORMAT = "doko-game/1"
 SCORE_FORMAT = "doko-score/1"
@@ -36,6 +43,16 @@ SCORE_FORMAT = "doko-score/1"
 
 class RecordError(ValueError):
     """A document that is not a valid record or score sheet."""
+
+
+class ImpossibleSheet(RecordError):
+    """A well-formed score sheet of a game that cannot have happened; ``problem`` names the
+    broken rule (for texts in the reader's language).
+    """
+
+    def __init__(self, problem: ImpossibleGame) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,6 +460,10 @@ def score_facts_from_dict(data: Any) -> tuple[ScoreFacts, list[str]]:
         ruleset=rules,
         bock=_int(data.get("bock", 1), "bock", 1, 1 << 20),
     )
+    try:
+        check_possible(facts)
+    except ImpossibleGame as problem:
+        raise ImpossibleSheet(problem) from None
     return facts, notes
 
 

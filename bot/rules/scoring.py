@@ -6,11 +6,12 @@ engine and score sheets of games played with real cards (``doko-score/1``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from bot.rules.calls import Party, calls_up_to
-from bot.rules.cards import Card
+from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
 from bot.rules.ruleset import DDV, NoWinnerScore, Ruleset
 
@@ -251,3 +252,128 @@ def score(facts: ScoreFacts) -> ScoreResult:
         notes=tuple(notes),
         multiplier=multiplier,
     )
+
+
+# -- what a real game can produce ------------------------------------------------------------
+
+FUECHSE = 2  # the deck has two Karo-Asse
+SEATS = range(4)
+CARDS_PER_TRICK = 4
+
+
+class ImpossibleGame(ValueError):
+    """Score facts no game can produce. ``rule`` is a stable code that names the rule that
+    is broken, ``values`` fill in its text; ``str()`` is an English sentence.
+    """
+
+    def __init__(self, rule: str, message: str, **values: object) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.values = values
+
+
+def augen_range(tricks: int, ruleset: Ruleset = DDV) -> tuple[int, int]:
+    """The fewest and the most Augen ``tricks`` tricks can hold: the lowest and the highest
+    cards of the deck, four a trick.
+    """
+    values = sorted(card.augen for card in deck(ruleset.with_nines))
+    cards = CARDS_PER_TRICK * tricks
+    return sum(values[:cards]), sum(values[len(values) - cards :])
+
+
+def check_possible(facts: ScoreFacts) -> None:
+    """Raise ImpossibleGame unless a real game can end with these facts (TSR 7.2.3): the
+    Augen fit the tricks, at most two Füchse and one Karlchen, a Doppelkopf is a trick of
+    40 Augen or more, and a party that took no trick earned no Sonderpunkt. Sonderpunkte
+    are checked in solos too, where they do not count: they still cannot have happened.
+    """
+    total_tricks = facts.ruleset.tricks
+    tricks = {Party.RE: facts.re_tricks, Party.KONTRA: total_tricks - facts.re_tricks}
+    augen = {Party.RE: facts.re_augen, Party.KONTRA: TOTAL_AUGEN - facts.re_augen}
+    for party in Party:
+        low, high = augen_range(tricks[party], facts.ruleset)
+        if not low <= augen[party] <= high:
+            raise ImpossibleGame(
+                "augen_tricks",
+                f"Augen and tricks do not fit together: {tricks[party]} tricks of {party} "
+                f"hold {low} to {high} Augen, not {augen[party]}",
+                party=party,
+                tricks=tricks[party],
+                augen=augen[party],
+                low=low,
+                high=high,
+            )
+    count = {(kind, party): 0 for kind in Sonderpunkt for party in Party}
+    for kind, party in facts.specials:
+        count[kind, party] += 1
+    fuechse = count[Sonderpunkt.FUCHS, Party.RE] + count[Sonderpunkt.FUCHS, Party.KONTRA]
+    if fuechse > FUECHSE:
+        raise ImpossibleGame(
+            "fuechse", f"{fuechse} Füchse: the deck has only two Karo-Asse", count=fuechse
+        )
+    karlchen = count[Sonderpunkt.KARLCHEN, Party.RE] + count[Sonderpunkt.KARLCHEN, Party.KONTRA]
+    if karlchen > 1:
+        raise ImpossibleGame(
+            "karlchen", f"{karlchen} Karlchen: only the last trick can earn one", count=karlchen
+        )
+    for party in Party:
+        earned = [kind for kind in Sonderpunkt if count[kind, party]]
+        if earned and tricks[party] == 0:
+            raise ImpossibleGame(
+                "no_trick",
+                f"{party} took no trick, so it earned no Sonderpunkt ({', '.join(earned)})",
+                party=party,
+                kind=earned[0],
+            )
+        doppelkoepfe = count[Sonderpunkt.DOPPELKOPF, party]
+        if doppelkoepfe > tricks[party]:
+            raise ImpossibleGame(
+                "doppelkopf_tricks",
+                f"{doppelkoepfe} Doppelköpfe for {party}, which took {tricks[party]} tricks",
+                party=party,
+                count=doppelkoepfe,
+                tricks=tricks[party],
+            )
+        if doppelkoepfe * DOPPELKOPF_AUGEN > augen[party]:
+            raise ImpossibleGame(
+                "doppelkopf_augen",
+                f"{doppelkoepfe} Doppelköpfe need at least {doppelkoepfe * DOPPELKOPF_AUGEN} "
+                f"Augen, {party} has {augen[party]}",
+                party=party,
+                count=doppelkoepfe,
+                need=doppelkoepfe * DOPPELKOPF_AUGEN,
+                augen=augen[party],
+            )
+        caught = count[Sonderpunkt.FUCHS, party]
+        if caught * Card.DA.augen > augen[party]:
+            raise ImpossibleGame(
+                "fuchs_augen",
+                f"{caught} Füchse caught make {caught * Card.DA.augen} Augen, "
+                f"{party} has {augen[party]}",
+                party=party,
+                count=caught,
+                need=caught * Card.DA.augen,
+                augen=augen[party],
+            )
+
+
+def check_scores(scores: Sequence[int]) -> None:
+    """Raise ImpossibleGame unless four players' points are what one game gives (TSR 7.3):
+    nothing for anyone, two winners and two losers with the same value, or a soloist with
+    three times the value of each opponent.
+    """
+    if len(scores) != len(SEATS):
+        raise ImpossibleGame("score_count", f"a game has four players, not {len(scores)}")
+    ordered = sorted(scores)
+    if sum(ordered) != 0:
+        raise ImpossibleGame("score_sum", "the points of a game sum to zero", points=ordered)
+    low, high = ordered[0], ordered[-1]
+    pairs = ordered == [low, low, high, high] and low == -high
+    solo = ordered[:3] == [low] * 3 or ordered[1:] == [high] * 3
+    if not (pairs or solo):
+        raise ImpossibleGame(
+            "score_shape",
+            "no game ends like this: two players win what two lose, "
+            "or a soloist wins or loses three times what each opponent does",
+            points=ordered,
+        )

@@ -118,7 +118,15 @@ async def test_abrechnen_refuses_in_the_users_language_with_seats_from_one(
         ix = await world.run(
             user, "abrechnen", vertrag="normal", re_plaetze="1,2", re_augen=10, re_stiche=0
         )
-        expected = t(lang, "score_bad_tricks", augen=10, tricks=0)  # type: ignore[arg-type]
+        expected = t(
+            lang,  # type: ignore[arg-type]
+            "impossible_augen_tricks",
+            party="Re",
+            tricks=0,
+            augen=10,
+            low=0,
+            high=0,
+        )
         assert await world.answer_text(ix) == expected
 
 

@@ -137,9 +137,7 @@ async def test_numbers_and_zones_by_modal_and_the_table_uses_them(make_world: An
 
 async def test_only_manage_server_or_the_admin_role_may_change(make_world: Any) -> None:
     world: World = await make_world()
-    admin, ben, clara = world.users[:3]
-    world.fake.set_member(world.guild, ben, permissions=NO_ADMIN)
-    world.fake.set_member(world.guild, clara, permissions=NO_ADMIN)
+    admin, ben, clara = world.users[:3]  # the owner; members with @everyone's permissions
 
     # Ben may look (and page through), not change: the controls are off, the text says why.
     looking = await open_settings(world, ben)
@@ -149,7 +147,7 @@ async def test_only_manage_server_or_the_admin_role_may_change(make_world: Any) 
     toggle = next(c for c in looking.iter_components() if ":armut:" in c["custom_id"])
     assert toggle["disabled"]
 
-    # The admin names a bot-admin role; Clara gets it and may change the settings.
+    # The admin names a bot-admin role; Clara gets it and may change the defaults.
     role = world.fake.add_role(world.guild, "Doko-Admin")
     settings = await open_settings(world, admin)
     await pick(world, admin, settings, "page", ["server"])
@@ -157,20 +155,27 @@ async def test_only_manage_server_or_the_admin_role_may_change(make_world: Any) 
     ix = await world.fake.role_select(admin, settings, custom_id, [role])
     assert (await world.fake.response(ix, timeout=3)).status == 200
     stored = await db.guilds.get_guild_settings(world.bot.db, world.guild.id)
-    assert stored.admin_role_id == role
+    assert stored.admin_role_id == role.id
+    assert f"<@&{role.id}>" in message_text(settings)
 
-    world.fake.set_member(world.guild, clara, permissions=NO_ADMIN, roles=[role])
+    world.fake.give_role(world.guild, clara, role)
     hers = await open_settings(world, clara)
     await pick(world, clara, hers, "page", ["sonder"])
     await press(world, clara, hers, "armut")
     stored = await db.guilds.get_guild_settings(world.bot.db, world.guild.id)
     assert stored.default_rules == {"armut": True}
+    # The role itself is chosen with Manage Server only: it does not hand itself on.
+    await pick(world, clara, hers, "page", ["server"])
+    roles = next(c for c in hers.iter_components() if c["custom_id"].endswith(":admin_role_id"))
+    assert roles["disabled"]
 
-    # Without the role any more, her next click is refused, naming what is needed.
-    world.fake.set_member(world.guild, clara, permissions=NO_ADMIN, roles=[])
+    # Without the role any more, her next click on the open message is refused, naming who
+    # may.
+    await pick(world, clara, hers, "page", ["sonder"])
+    world.fake.take_role(world.guild, clara, role)
     refused = await press(world, clara, hers, "schweinchen")
     answer = await world.answer_text(refused)
-    assert "Server verwalten" in answer and f"<@&{role}>" in answer
+    assert "„Server verwalten“" in answer and f"<@&{role.id}>" in answer
     stored = await db.guilds.get_guild_settings(world.bot.db, world.guild.id)
     assert stored.default_rules == {"armut": True}
 

@@ -11,6 +11,15 @@ GUILD_TEXT, DM = 0, 1
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
 # Every permission bit the bot may need; the fake does not model permission overwrites.
 ALL_PERMISSIONS = str((1 << 50) - 1)
+ADMINISTRATOR, MANAGE_GUILD = 1 << 3, 1 << 5
+VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 15
+# What @everyone may by default (no Manage Server, no Administrator), by Discord's bits:
+# create invites, add reactions, view channels, send messages, embed links, attach files,
+# read history, external emojis, connect, speak, change nickname, application commands,
+# create public and private threads, send messages in threads.
+EVERYONE_PERMISSIONS = sum(
+    1 << bit for bit in (0, 6, 10, 11, 14, 15, 16, 18, 20, 21, 26, 31, 35, 36, 38)
+)
 
 
 def iso(when: dt.datetime) -> str:
@@ -50,19 +59,15 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     joined_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     locale: str = "de"
-    # Roles besides @everyone (role JSON), each member's roles, and a member's permission
-    # bits as their interactions carry them (not listed: all of them). FakeDiscord.set_member.
-    roles: list[dict[str, Any]] = field(default_factory=list)
-    member_roles: dict[int, list[int]] = field(default_factory=dict)
-    member_permissions: dict[int, int] = field(default_factory=dict)
-
-    def permissions_of(self, user: User) -> str:
-        return str(self.member_permissions.get(user.id, int(ALL_PERMISSIONS)))
+    # Roles besides @everyone, and who holds which (see ``FakeDiscord.add_role``).
+    roles: list[Role] = field(default_factory=list)
+    member_roles: dict[int, list[Role]] = field(default_factory=dict)
+    everyone_permissions: int = EVERYONE_PERMISSIONS
 
     def member_json(self, user: User) -> dict[str, Any]:
         return {
             "user": user.to_json(),
-            "roles": [str(r) for r in self.member_roles.get(user.id, [])],
+            "roles": [str(r.id) for r in self.member_roles.get(user.id, [])],
             "joined_at": iso(self.joined_at),
             "deaf": False,
             "mute": False,
@@ -100,18 +105,8 @@ class Guild:
             "preferred_locale": self.locale,
             "features": [],
             "roles": [
-                {
-                    "id": str(self.id),
-                    "name": "@everyone",
-                    "permissions": ALL_PERMISSIONS,
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                },
-                *self.roles,
+                Role(self.id, "@everyone", self.everyone_permissions, 0).to_json(),
+                *(r.to_json() for r in self.roles),
             ],
             "emojis": [],
             "stickers": [],
@@ -127,6 +122,41 @@ class Guild:
             "large": False,
             "unavailable": False,
             "joined_at": iso(self.joined_at),
+        }
+
+    def permissions_of(self, user: User) -> int:
+        """The member's server-wide permissions, as an interaction's ``member.permissions``
+        reports them (no channel overwrites): the owner and Administrator have all.
+        """
+        if user is self.owner:
+            return int(ALL_PERMISSIONS)
+        value = self.everyone_permissions
+        for role in self.member_roles.get(user.id, []):
+            value |= role.permissions
+        return int(ALL_PERMISSIONS) if value & ADMINISTRATOR else value
+
+
+@dataclass(eq=False)
+class Role:
+    """A server role; ``permissions`` is Discord's bit field."""
+
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 1
+    managed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
         }
 
 

@@ -33,10 +33,13 @@ from .attachments import (
 from .limits import FieldErrors, check_message, form_error_body
 from .models import (
     ALL_PERMISSIONS,
+    ATTACH_FILES,
     DM,
     EPHEMERAL,
     GUILD_TEXT,
     LOADING,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
     Attachment,
     Callback,
     Channel,
@@ -44,6 +47,7 @@ from .models import (
     Interaction,
     Message,
     RequestRecord,
+    Role,
     User,
 )
 from .openapi import Operation, load_spec
@@ -307,6 +311,32 @@ class FakeDiscord:
 
     def open_dms(self, user: User) -> None:
         user.dms_open = True
+
+    def add_role(self, guild: Guild, name: str, *, permissions: int = 0) -> Role:
+        """A new role (no member holds it yet); dispatched as GUILD_ROLE_CREATE."""
+        role = Role(self.snowflake(), name, permissions, position=len(guild.roles) + 1)
+        guild.roles.append(role)
+        session = self._shards.get(self.shard_of(guild))
+        if session is not None:
+            self._dispatch(
+                "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()}, guild
+            )
+        return role
+
+    def give_role(self, guild: Guild, user: User, role: Role) -> None:
+        """``user`` holds ``role`` from now on: the member in their interactions lists it.
+
+        Without the privileged GUILD_MEMBERS intent no GUILD_MEMBER_UPDATE is sent.
+        """
+        held = guild.member_roles.setdefault(user.id, [])
+        if role not in held:
+            held.append(role)
+
+    def take_role(self, guild: Guild, user: User, role: Role) -> None:
+        """``user`` no longer holds ``role``."""
+        held = guild.member_roles.get(user.id, [])
+        if role in held:
+            held.remove(role)
 
     # ------------------------------------------------------------------ clock
 
@@ -684,7 +714,10 @@ class FakeDiscord:
                 "guild_id": str(guild.id),
                 "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
                 "guild_locale": guild.locale,
-                "member": {**guild.member_json(user), "permissions": guild.permissions_of(user)},
+                "member": {
+                    **guild.member_json(user),
+                    "permissions": str(guild.permissions_of(user)),
+                },
                 "authorizing_integration_owners": {"0": str(guild.id)},
                 "context": 0,
             }
@@ -803,7 +836,10 @@ class FakeDiscord:
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.to_json()
             if channel.guild is not None and value in channel.guild.members:
-                member = {**channel.guild.member_json(value), "permissions": ALL_PERMISSIONS}
+                member = {
+                    **channel.guild.member_json(value),
+                    "permissions": str(channel.guild.permissions_of(value)),
+                }
                 del member["user"]
                 resolved.setdefault("members", {})[str(value.id)] = member
             value = str(value.id)
@@ -856,93 +892,6 @@ class FakeDiscord:
             )
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
-
-    # ------------------------------------------------------------------ roles, modals
-
-    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> int:
-        """A role of ``guild`` (dispatched as GUILD_ROLE_CREATE if the bot is connected)."""
-        role: dict[str, Any] = {
-            "id": str(self.snowflake()),
-            "name": name,
-            "permissions": str(permissions),
-            "position": len(guild.roles) + 1,
-            "color": 0,
-            "hoist": False,
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
-        guild.roles.append(role)
-        if self._shards.get(self.shard_of(guild)) is not None:
-            self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role}, guild)
-        return int(role["id"])
-
-    def set_member(
-        self,
-        guild: Guild,
-        user: User,
-        *,
-        permissions: int | None = None,
-        roles: list[int] | None = None,
-    ) -> None:
-        """What ``user``'s interactions in ``guild`` carry from now on: their permission bits
-        (None: all, the default) and roles (None: leave them).
-        """
-        if permissions is None:
-            guild.member_permissions.pop(user.id, None)
-        else:
-            guild.member_permissions[user.id] = permissions
-        if roles is not None:
-            guild.member_roles[user.id] = list(roles)
-
-    async def role_select(
-        self, user: User, message: Message, custom_id: str, role_ids: list[int]
-    ) -> Interaction:
-        """``user`` picks ``role_ids`` (none: clears it) in the role select ``custom_id``."""
-        component = self._component_target(user, message, custom_id, ROLE_SELECT)
-        guild = message.channel.guild
-        assert guild is not None, "a role select lives in a guild"
-        low, high = component.get("min_values", 1), component.get("max_values", 1)
-        if not low <= len(role_ids) <= high:
-            raise FakeDiscordError(f"{custom_id!r} takes {low}..{high} roles, got {len(role_ids)}")
-        known = {int(r["id"]): r for r in guild.roles}
-        if not set(role_ids) <= set(known):
-            raise FakeDiscordError(f"roles {role_ids} are not all roles of {guild.name}")
-        data: dict[str, Any] = {
-            "custom_id": custom_id,
-            "component_type": ROLE_SELECT,
-            "values": [str(r) for r in role_ids],
-            "resolved": {"roles": {str(r): known[r] for r in role_ids}},
-        }
-        return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
-
-    async def submit_modal(
-        self, user: User, opened_by: Interaction, values: dict[str, str]
-    ) -> Interaction:
-        """``user`` fills in and submits the modal the bot answered ``opened_by`` with:
-        ``values`` by the text inputs' custom ids (each must be in the modal).
-        """
-        if opened_by.user is not user:
-            raise FakeDiscordError(f"{user!r} did not open that modal")
-        modal = next((c.data for c in opened_by.callbacks if c.type == MODAL and c.status), None)
-        if modal is None:
-            raise FakeDiscordError("the bot answered that interaction with no modal")
-        inputs = [
-            c.get("component") or c
-            for row in modal.get("components") or []
-            for c in ([row] if row.get("type") == 18 else row.get("components") or [])
-        ]
-        ids = [c.get("custom_id") for c in inputs]
-        if not set(values) <= set(ids):
-            raise FakeDiscordError(f"{sorted(values)} are not all inputs of the modal: {ids}")
-        data = {
-            "custom_id": modal["custom_id"],
-            "components": [
-                {"type": 18, "component": {"type": 4, "custom_id": c, "value": values.get(c, "")}}
-                for c in ids
-            ],
-        }
-        return self._new_interaction(MODAL_SUBMIT, user, opened_by.channel, data, opened_by.message)
 
     # ------------------------------------------------------------------ REST plumbing
 
@@ -1287,6 +1236,7 @@ class FakeDiscord:
         ):
             raise ApiError(400, 50006, "Cannot send an empty message")
         self._check_limits(body)
+        self._check_channel_permissions(channel, sending=True, files=bool(req.files))
         return _json(self._message_json(self._create(channel, body, req.files)))
 
     async def _get_message(self, req: _Req) -> web.Response:
@@ -1298,8 +1248,22 @@ class FakeDiscord:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body = req.body or {}
         self._check_limits(body)
+        self._check_channel_permissions(message.channel, sending=False, files=bool(req.files))
         self._edit(message, body, req.files)
         return _json(self._message_json(message))
+
+    def _check_channel_permissions(self, channel: Channel, *, sending: bool, files: bool) -> None:
+        """What the bot may not do in a channel (``app_permissions``) Discord refuses: 50001
+        without View Channel, 50013 without Send Messages (a new message) or Attach Files (an
+        upload, new or in an edit).
+        """
+        have = self.app_permissions.get(channel.id)
+        if channel.guild is None or have is None:
+            return
+        if not have & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if (sending and not have & SEND_MESSAGES) or (files and not have & ATTACH_FILES):
+            raise ApiError(403, 50013, "Missing Permissions")
 
     async def _delete_message(self, req: _Req) -> web.Response:
         self._delete(self._channel_message(req))
@@ -1443,6 +1407,7 @@ class FakeDiscord:
         message = self._webhook_message(ix, req)
         body = req.body or {}
         self._check_limits(body)
+        self._check_channel_permissions(message.channel, sending=False, files=bool(req.files))
         self._edit(message, body, req.files)
         return _json(self._message_json(message))
 
@@ -1450,3 +1415,63 @@ class FakeDiscord:
         ix = self._webhook_interaction(req)
         self._delete(self._webhook_message(ix, req))
         return web.Response(status=204)
+
+    async def forged_click(
+        self, user: User, message: Message, custom_id: str, values: list[str] | None = None
+    ) -> Interaction:
+        """A component interaction on ``message`` with any custom id and values, as an
+        outdated client or a hand-made request sends it: not checked against the message's
+        components (``click`` and ``select`` are).
+        """
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data |= {"component_type": 3, "values": values}
+        return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
+
+    async def role_select(
+        self, user: User, message: Message, custom_id: str, roles: list[Role]
+    ) -> Interaction:
+        """``user`` picks ``roles`` (none: clears it) in the role select ``custom_id``."""
+        component = self._component_target(user, message, custom_id, ROLE_SELECT)
+        guild = message.channel.guild
+        assert guild is not None, "a role select lives in a guild"
+        low, high = component.get("min_values", 1), component.get("max_values", 1)
+        if not low <= len(roles) <= high:
+            raise FakeDiscordError(f"{custom_id!r} takes {low}..{high} roles, got {len(roles)}")
+        if not all(r in guild.roles for r in roles):
+            raise FakeDiscordError(f"{roles} are not all roles of {guild.name}")
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": ROLE_SELECT,
+            "values": [str(r.id) for r in roles],
+            "resolved": {"roles": {str(r.id): r.to_json() for r in roles}},
+        }
+        return self._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message)
+
+    async def submit_modal(
+        self, user: User, opened_by: Interaction, values: dict[str, str]
+    ) -> Interaction:
+        """``user`` fills in and submits the modal the bot answered ``opened_by`` with:
+        ``values`` by the text inputs' custom ids (each must be in the modal).
+        """
+        if opened_by.user is not user:
+            raise FakeDiscordError(f"{user!r} did not open that modal")
+        modal = next((c.data for c in opened_by.callbacks if c.type == MODAL and c.status), None)
+        if modal is None:
+            raise FakeDiscordError("the bot answered that interaction with no modal")
+        inputs = [
+            c.get("component") or c
+            for row in modal.get("components") or []
+            for c in ([row] if row.get("type") == 18 else row.get("components") or [])
+        ]
+        ids = [c.get("custom_id") for c in inputs]
+        if not set(values) <= set(ids):
+            raise FakeDiscordError(f"{sorted(values)} are not all inputs of the modal: {ids}")
+        data = {
+            "custom_id": modal["custom_id"],
+            "components": [
+                {"type": 18, "component": {"type": 4, "custom_id": c, "value": values.get(c, "")}}
+                for c in ids
+            ],
+        }
+        return self._new_interaction(MODAL_SUBMIT, user, opened_by.channel, data, opened_by.message)

@@ -219,3 +219,15 @@ def test_module_entry_point_runs(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["game_value"] == 6
+
+
+@pytest.mark.parametrize("command", ["replay", "score"])
+def test_a_number_too_long_to_read_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """Python refuses to read an integer of over 4,300 digits: an error line, no traceback."""
+    path = write(tmp_path, '{"format": "doko-score/1", "re_augen": ' + "9" * 5000 + "}")
+    code, out, err = run(capsys, command, path, "--json")
+    assert code == 2
+    assert "has a number of more than 4300 digits" in json.loads(out)["error"]["reason"]
+    assert err.startswith("error: ") and err.count("\n") == 1

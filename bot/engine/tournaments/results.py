@@ -13,6 +13,7 @@ from bot.engine.tournaments.model import Overview, SeatedTable, decode, encode
 from bot.rules.game import Game
 from bot.rules.records import action_from_dict, deal_from_dict
 from bot.rules.round import FiveSeating
+from bot.rules.scoring import ImpossibleGame, check_scores
 from bot.tournament import (
     CorrectionError,
     GameRef,
@@ -130,6 +131,10 @@ class Results:
         if len(points) != len(game.scores):
             raise EngineError("bad_correction", f"{ref}: give {len(game.scores)} scores")
         scores = {p: new for (p, _), new in zip(game.scores, points, strict=True)}
+        try:  # points typed in: only what one game can give its four players
+            check_scores([scores[p] for p in game.players])
+        except ImpossibleGame as error:
+            raise EngineError(f"impossible_{error.rule}", str(error)) from None
         return await self.correct(tournament_id, by, ref, scores, reason, admin=admin)
 
     def check(self, tournament: TournamentRow, view: Overview, table: SeatedTable) -> RoundCheck:

@@ -11,11 +11,31 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Literal
 
-from bot.render.texts import answers, channel, pictures, pings, results, settings, table
+from bot.render.texts import (
+    access,
+    answers,
+    channel,
+    input,
+    pictures,
+    pings,
+    results,
+    settings,
+    table,
+)
 
 Lang = Literal["de", "en"]
 
-PARTS: tuple[ModuleType, ...] = (table, answers, results, pings, pictures, channel, settings)
+PARTS: tuple[ModuleType, ...] = (
+    table,
+    answers,
+    results,
+    pings,
+    pictures,
+    channel,
+    access,
+    input,
+    settings,
+)
 
 
 def lang_of(locale: object) -> Lang:

@@ -12,8 +12,6 @@ DE: dict[str, str] = {
     "score_bad_seats": "Re-Plätze bitte als Zahlen von 1 bis 4 angeben, z. B. 1,3.",
     "score_bad_seat_count_solo": "Im Solo steht nur der Solist bei Re: genau ein Platz.",
     "score_bad_seat_count": "Re hat zwei verschiedene Plätze, z. B. 1,3.",
-    "score_bad_tricks": "Augen und Stiche passen nicht zusammen ({augen} Augen in {tricks} "
-    "Stichen).",
     "score_bad_special": "Sonderpunkte bitte als Art:Partei angeben, z. B. fuchs:re "
     "(Arten: fuchs, doppelkopf, karlchen; Parteien: re, kontra).",
     "score_bad_other": "Diese Angaben ergeben keine Abrechnung.",
@@ -53,7 +51,6 @@ EN: dict[str, str] = {
     "score_bad_seats": "Give the Re seats as numbers from 1 to 4, e.g. 1,3.",
     "score_bad_seat_count_solo": "In a solo only the soloist is Re: exactly one seat.",
     "score_bad_seat_count": "Re has two different seats, e.g. 1,3.",
-    "score_bad_tricks": "Augen and tricks do not fit together ({augen} Augen in {tricks} tricks).",
     "score_bad_special": "Give Sonderpunkte as kind:party, e.g. fuchs:re "
     "(kinds: fuchs, doppelkopf, karlchen; parties: re, kontra).",
     "score_bad_other": "These entries make no score sheet.",

@@ -8,12 +8,10 @@ DE: dict[str, str] = {
     "set_title": "Einstellungen dieses Servers",
     "set_intro": "So beginnt jeder neue Tisch; `/doko tisch` kann einzelne Werte ändern.",
     "set_who": "Ändern dürfen: wer **Server verwalten** darf{role}.",
-    "set_who_role": " oder die Rolle {role} hat",
+    "set_who_role": " oder die Rolle {role} hat (die Rolle selbst wählt nur „Server verwalten“)",
     "set_look_only": "Du kannst dir die Einstellungen ansehen, aber nicht ändern.",
-    "set_refused": (
-        "Die Einstellungen ändern darf nur, wer **Server verwalten** darf{role}. "
-        "Frag jemanden vom Server-Team."
-    ),
+    "access_what_change_defaults": "Die Standards dieses Servers für neue Tische ändern",
+    "access_what_choose_admin_role": "Die Bot-Admin-Rolle wählen",
     "set_saved": "Gespeichert: {what}.",
     "set_bad_rules": (
         "Die gespeicherten Regeln ließen sich nicht lesen; es gelten DDV-Regeln, "
@@ -139,12 +137,10 @@ EN: dict[str, str] = {
     "set_title": "This server's settings",
     "set_intro": "Every new table starts like this; `/doko table` can change single values.",
     "set_who": "Who may change them: members with **Manage Server**{role}.",
-    "set_who_role": " or the role {role}",
+    "set_who_role": " or the role {role} (only Manage Server chooses the role itself)",
     "set_look_only": "You can look at the settings but not change them.",
-    "set_refused": (
-        "Only members with **Manage Server**{role} may change the settings. "
-        "Ask someone on the server team."
-    ),
+    "access_what_change_defaults": "change this server's defaults for new tables",
+    "access_what_choose_admin_role": "choose the bot admin role",
     "set_saved": "Saved: {what}.",
     "set_bad_rules": (
         "The stored rules could not be read; DDV rules apply until you choose new ones here."
