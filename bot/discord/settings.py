@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import zoneinfo
+from collections.abc import Awaitable, Callable
 from dataclasses import fields
 from typing import Any, Final
 
@@ -303,11 +304,15 @@ def current_text(key: str, defaults: ServerDefaults) -> str:
     return defaults.time_zone
 
 
+# What a modal's answer goes to: (interaction, page, key, the text typed).
+OnAnswer = Callable[[Interaction, Page, str, str], Awaitable[None]]
+
+
 class AskModal(discord.ui.Modal):
     """One text field for ``key``; the answer goes to ``on_answer(interaction, text)``."""
 
     def __init__(
-        self, page: Page, key: str, defaults: ServerDefaults, lang: Lang, on_answer: Any
+        self, page: Page, key: str, defaults: ServerDefaults, lang: Lang, on_answer: OnAnswer
     ) -> None:
         title, label, length = _MODALS[key]
         # Kept in the bot's modal store until answered: not for ever if it never is.
@@ -325,7 +330,7 @@ class AskModal(discord.ui.Modal):
 
 
 def ask_modal(
-    page: Page, key: str, defaults: ServerDefaults, lang: Lang, on_answer: Any
+    page: Page, key: str, defaults: ServerDefaults, lang: Lang, on_answer: OnAnswer
 ) -> AskModal | None:
     """The modal that asks for ``key``; None when nothing is asked that way."""
     if key not in _MODALS:
