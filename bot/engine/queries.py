@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from db import games, players, results, sessions, standings, tables
+from db import games, players, ratings, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
 from db.rows import RatingRow, StandingRow
@@ -18,7 +18,7 @@ NOTIFY_DEFAULT_S = 20
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """A player's line of the guild leaderboard and their rating."""
+    """A player's line of the guild leaderboard and their rating on that guild."""
 
     standing: StandingRow
     rating: RatingRow
@@ -32,7 +32,7 @@ async def player_stats(db: Database, guild_id: int, user_id: int) -> PlayerStats
     standing = await standings.player_standing(db, guild_id, user_id)
     if standing is None:
         return None
-    return PlayerStats(standing, await results.get_rating(db, user_id))
+    return PlayerStats(standing, await ratings.get_rating(db, guild_id, user_id))
 
 
 async def finished_record(db: Database, guild_id: int, game_id: int) -> dict[str, Any] | None:

@@ -26,7 +26,7 @@ async def test_the_queries_read_what_the_store_holds(engine: Engine) -> None:
     assert [r.player_id for r in rows] == [HOST]
     stats = await engine.player_stats(1, HOST)
     assert stats is not None and stats.standing == rows[0]
-    assert stats.rating == await db.results.get_rating(engine.db, HOST)
+    assert stats.rating == await db.ratings.get_rating(engine.db, 1, HOST)
     assert await engine.player_stats(2, HOST) is None  # another guild
     record = await engine.finished_record(1, running)
     assert record is not None and record == (await db.games.get_game(engine.db, running)).record
