@@ -21,7 +21,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord import codec
+from bot.discord import codec, rangliste
 from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
@@ -169,6 +169,10 @@ class DokoBot(commands.Bot):
             return
         data: dict[str, Any] = dict(interaction.data)
         custom_id = str(data.get("custom_id", ""))
+        if rangliste.is_page_button(custom_id) and self._engine is not None:
+            await rangliste.page_click(self, interaction, custom_id)
+            release_interaction(interaction)
+            return
         if not codec.is_ours(custom_id):
             return
         lang = lang_of(interaction.locale)

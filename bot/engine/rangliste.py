@@ -116,6 +116,25 @@ def parse_month(text: str) -> Zeitraum:
     raise ValueError(f"no month: {text!r}")
 
 
+ZEITRAUM_CHOICES: Final = ("gesamt", "monat", "saison", "letzter_monat")
+
+
+def resolve(choice: str, month_text: str | None, today: date) -> Zeitraum:
+    """The Zeitraum a command asks for: a typed month (see :func:`parse_month`) before the
+    choice (``ZEITRAUM_CHOICES``: all, this month, this season, last month); ``ValueError``
+    for a month that cannot be read.
+    """
+    if month_text:
+        return parse_month(month_text)
+    if choice == "monat":
+        return Zeitraum.month_of(today)
+    if choice == "saison":
+        return Zeitraum.season_of(today)
+    if choice == "letzter_monat":
+        return Zeitraum.last_month(today)
+    return Zeitraum()
+
+
 def rating_figure(rating: RatingRow) -> int:
     """The rating as players read it: ``1000 + 40 · (μ − 3σ)``, rounded."""
     return round(RATING_BASE + RATING_SCALE * rating.ordinal)
