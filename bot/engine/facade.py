@@ -22,7 +22,6 @@ from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
 from bot.engine.ownership import Ownership
 from bot.engine.play import OnStored, Playing
-from bot.engine.queries import PlayerStats
 from bot.engine.rangliste import BoardPage, Order, PlayerFigures, Zeitraum
 from bot.engine.recovery import Recovery
 from bot.engine.tables import Listener, Table, Tables
@@ -153,10 +152,6 @@ class Engine:
     async def leaderboard(self, guild_id: int, limit: int = 20) -> list[StandingRow]:
         """The guild's leaderboard (humans only, all time), best first."""
         return await queries.leaderboard(self.db, guild_id, limit)
-
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """The user's leaderboard line and rating; None before their first game here."""
-        return await queries.player_stats(self.db, guild_id, user_id)
 
     async def leaderboard_page(
         self, guild_id: int, zeitraum: Zeitraum, order: Order = "points", page: int = 0

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 import db
 from db import Database, migrate
+from db.__main__ import main as db_main
 from db.connect import open_database
 
 from .conftest import (
@@ -170,3 +174,14 @@ async def test_a_players_games_by_period(store: Database, table: Table) -> None:
         False,
         False,
     ]
+
+
+@pytest.mark.sqlite_only
+def test_the_command_line_replays_the_ratings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cli.sqlite3"
+    asyncio.run(_make_version_1(path))
+    assert db_main(["upgrade", "--path", str(path)]) == 0
+    assert db_main(["rebuild-ratings", "--path", str(path)]) == 0
+    assert "ratings replayed from 2 games" in capsys.readouterr().out
