@@ -11,6 +11,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import discord
+
 import db
 from bot.engine.rangliste import MIN_RATED_GAMES, PAGE_SIZE
 from tests.discord.conftest import World, message_text
@@ -146,6 +148,25 @@ async def test_the_leaderboard_has_pages_and_periods(make_world: Any) -> None:
     assert message.embeds[0]["description"] != "\n".join(second)
     top = await answer(world, await world.run(anna, "rangliste"))
     assert "1. Spieler 18 – +52 Punkte" in message_text(top)
+
+    # A page button this release cannot read (another release's id): a private hint.
+    old = discord.ui.View(timeout=None)
+    old.add_item(discord.ui.Button(label="Weiter", custom_id="rang:punkte:alles:1"))
+    await world.bot.get_partial_messageable(world.channel.id).send("Rangliste", view=old)
+    sent = await world.fake.wait_for(
+        lambda: next(
+            (
+                m
+                for m in world.fake.channel_messages(world.channel)
+                if "rang:punkte:alles:1" in m.custom_ids
+            ),
+            None,
+        ),
+        3,
+        "the old button",
+    )
+    ix = await world.click(anna, sent, "rang:punkte:alles:1")
+    assert "alten Rangliste" in await world.answer_text(ix)
 
 
 async def test_the_rating_list_needs_enough_games(make_world: Any) -> None:
