@@ -15,13 +15,14 @@ from __future__ import annotations
 import io
 import json
 import logging
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, access, answers, codec, options
+from bot.discord import abrechnen, access, answers, codec, options, rangliste
 from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
@@ -33,12 +34,22 @@ from bot.discord.forwarding import (
     forward_command,
 )
 from bot.discord.permissions import TABLE_REQUIRED, access_problem, missing
+from bot.discord.rangliste import (
+    ORDER_CHOICES,
+    RANGLISTE_OPTIONS,
+    STATISTIK_OPTIONS,
+    ZEITRAUM_CHOICES,
+    ask_zeitraum,
+    send_board,
+    send_figures,
+)
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import AI_LEVELS, EngineError, TableInfo
+from bot.engine.rangliste import MIN_RATED_GAMES, Order
 from bot.render.controls import TableButton
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
-from bot.render.stats import leaderboard_embed, score_embed, stats_embed
+from bot.render.stats import score_embed
 from bot.render.table import (
     add_spielliste,
     add_spielliste_note,
@@ -100,12 +111,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def cog_load(self) -> None:
         self.bot.click_handler = self.on_click
         self.bot.outdated_handler = self.on_outdated
+        self.bot.component_routes[rangliste.PREFIX] = partial(rangliste.page_click, self.bot)
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = answering_failures(self.bot, self.on_forwarded)
             self.bot.forwarder.unowned_handler = self.on_unowned
 
     async def cog_unload(self) -> None:
         self.bot.click_handler = self.bot.outdated_handler = None
+        self.bot.component_routes.pop(rangliste.PREFIX, None)
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = self.bot.forwarder.unowned_handler = None
 
@@ -326,30 +339,38 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             await reply.say(t(reply.lang, "no_table_here"))
 
     @app_commands.command(name="rangliste", description="Die Rangliste dieses Servers")
-    async def rangliste(self, interaction: Interaction) -> None:
-        reply = self._reply(interaction)
-        if interaction.guild_id is None:
-            await answers.say(interaction, t(reply.lang, "guild_only"))
-            return
-        await interaction.response.defer()
-        rows = await self.bot.engine.leaderboard(interaction.guild_id, limit=20)
-        lang = self._public_lang(interaction, reply)
-        await interaction.followup.send(embed=leaderboard_embed(rows, lang))
-
-    @app_commands.command(name="statistik", description="Die Zahlen eines Spielers")
-    @app_commands.describe(spieler="Wessen Statistik (Standard: deine)")
-    async def statistik(
-        self, interaction: Interaction, spieler: discord.User | None = None
+    @app_commands.describe(**RANGLISTE_OPTIONS)
+    @app_commands.choices(zeitraum=ZEITRAUM_CHOICES, nach=ORDER_CHOICES)
+    async def rangliste(
+        self,
+        interaction: Interaction,
+        zeitraum: str = "gesamt",
+        monat: str | None = None,
+        nach: str = "points",
+        seite: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
         reply = self._reply(interaction)
-        if interaction.guild_id is None:
-            await answers.say(interaction, t(reply.lang, "guild_only"))
-            return
-        who = spieler or interaction.user
-        await interaction.response.defer()
-        stats = await self.bot.engine.player_stats(interaction.guild_id, who.id)
-        lang = self._public_lang(interaction, reply)
-        await interaction.followup.send(embed=stats_embed(who.display_name, stats, lang))
+        period = await ask_zeitraum(self.bot, interaction, zeitraum, monat, reply.lang)
+        if period is not None:
+            order: Order = "rating" if nach == "rating" else "points"
+            lang = self._public_lang(interaction, reply)
+            await send_board(self.bot, interaction, period, order, seite - 1, lang)
+
+    @app_commands.command(name="statistik", description="Die Zahlen eines Spielers")
+    @app_commands.describe(spieler="Wessen Statistik (Standard: deine)", **STATISTIK_OPTIONS)
+    @app_commands.choices(zeitraum=ZEITRAUM_CHOICES)
+    async def statistik(
+        self,
+        interaction: Interaction,
+        spieler: discord.User | None = None,
+        zeitraum: str = "gesamt",
+        monat: str | None = None,
+    ) -> None:
+        reply = self._reply(interaction)
+        period = await ask_zeitraum(self.bot, interaction, zeitraum, monat, reply.lang)
+        if period is not None:
+            lang = self._public_lang(interaction, reply)
+            await send_figures(self.bot, interaction, spieler or interaction.user, period, lang)
 
     @app_commands.command(name="regeln", description="Die Regeln dieses Tisches")
     async def regeln(self, interaction: Interaction) -> None:
@@ -463,7 +484,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     @app_commands.command(name="hilfe", description="Wie der Bot funktioniert")
     async def hilfe(self, interaction: Interaction) -> None:
         lang = self._reply(interaction).lang
-        embed = discord.Embed(title=t(lang, "help_title"), description=t(lang, "help_body"))
+        rating = t(lang, "help_rating", min=MIN_RATED_GAMES)
+        body = f"{t(lang, 'help_body')}\n\n**{t(lang, 'help_rating_title')}**\n{rating}"
+        embed = discord.Embed(title=t(lang, "help_title"), description=body)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- buttons --------------------------------------------------------------------------

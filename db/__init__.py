@@ -21,6 +21,7 @@ from db import (
     leases,
     messages,
     players,
+    ratings,
     results,
     sessions,
     standings,
@@ -46,12 +47,14 @@ from db.errors import (
     VersionConflictError,
 )
 from db.games import get_game
-from db.results import get_rating
+from db.ratings import get_rating
 from db.rows import (
     GameRow,
     GuildSettings,
     Period,
+    PlayerGameRow,
     PlayerRow,
+    RatedRow,
     RatingRow,
     SeatResult,
     SeatRow,
@@ -78,7 +81,9 @@ __all__ = [
     "MigrationError",
     "NotFoundError",
     "Period",
+    "PlayerGameRow",
     "PlayerRow",
+    "RatedRow",
     "RatingRow",
     "SchemaOutdatedError",
     "SchemaTooNewError",
@@ -109,6 +114,7 @@ __all__ = [
     "open_database",
     "player_standing",
     "players",
+    "ratings",
     "results",
     "sessions",
     "standings",

@@ -1,4 +1,7 @@
-"""``python -m db status|upgrade|check [--path P | --url U]``: inspect, migrate or verify the store.
+"""``python -m db COMMAND [--path P | --url U]``: inspect, migrate, verify or repair the store.
+
+The commands: ``status``, ``upgrade``, ``check`` and ``rebuild-ratings`` (replay every
+finished game into the per-server ratings, as the upgrade to schema version 14 does).
 
 Without either option the store is ``DATABASE_URL`` (PostgreSQL) when set, else
 ``DATABASE_PATH``, else ``doko.sqlite3``. ``check`` is SQLite's integrity check.
@@ -13,7 +16,7 @@ import logging
 import sys
 from pathlib import Path
 
-from db import migrate
+from db import migrate, ratings
 from db.connect import is_postgres_url, open_database, target_from_env
 from db.errors import StoreError
 
@@ -22,9 +25,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m db", description=__doc__.splitlines()[0])
     parser.add_argument(
         "command",
-        choices=["status", "upgrade", "check"],
+        choices=["status", "upgrade", "check", "rebuild-ratings"],
         help="status: schema version and pending migrations; upgrade: apply them; "
-        "check: run SQLite's integrity check",
+        "check: run SQLite's integrity check; rebuild-ratings: replay every finished game "
+        "into the per-server ratings",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--path", help="a SQLite file")
@@ -58,6 +62,10 @@ async def _run(command: str, target: str) -> int:
             for migration in applied:
                 _say(f"applied: {migration.version:04d}_{migration.name}")
             _say(f"{where}: schema version {await db.schema_version()} (up to date)")
+            return 0
+        if command == "rebuild-ratings":
+            await migrate.require_current(db)
+            _say(f"{where}: ratings replayed from {await ratings.rebuild(db)} games")
             return 0
         problems = await db.integrity_check()
         _say(f"{where}: integrity check: {'; '.join(problems)}")

@@ -167,6 +167,11 @@ async def measure_query(call: Callable[[], Awaitable[Any]], repeat: int = 15) ->
     return statistics.median([await _timed(call) for _ in range(repeat)])
 
 
+async def _month_page(store: Database, month: db.Period) -> None:
+    await db.standings.count_standings(store, GUILD, month)
+    await db.standings.guild_standings(store, GUILD, month, offset=20, limit=20)
+
+
 @asynccontextmanager
 async def scratch_store(database_url: str | None) -> AsyncIterator[Database]:
     """A new, empty store: a temporary SQLite file, or a new schema at ``database_url``."""
@@ -202,6 +207,15 @@ async def run(
         month_ms = await measure_query(lambda: db.standings.guild_standings(store, GUILD, month))
         season = db.Period.season(date(2024, 3, 1), date(2025, 2, 28))
         season_ms = await measure_query(lambda: db.standings.guild_standings(store, GUILD, season))
+        # /doko rangliste and /doko statistik: a month's second page with its count, the
+        # per-server ratings replayed over every game (what migration 0014 does once), the
+        # rating list, and one player's games of all time (the statistics and their chart).
+        page_ms = await measure_query(lambda: _month_page(store, month))
+        rebuild_start = time.perf_counter()
+        await db.ratings.rebuild(store)
+        rebuild_s = time.perf_counter() - rebuild_start
+        rating_ms = await measure_query(lambda: db.ratings.rating_list(store, GUILD, 10, limit=20))
+        player_ms = await measure_query(lambda: db.standings.player_games(store, GUILD, 1))
     quantiles = statistics.quantiles(append_ms, n=100, method="inclusive")
     return {
         "db_append_ms_p50": round(statistics.median(append_ms), 3),
@@ -209,6 +223,10 @@ async def run(
         "db_leaderboard_ms": round(all_time, 3),
         "db_leaderboard_month_ms": round(month_ms, 3),
         "db_leaderboard_season_ms": round(season_ms, 3),
+        "db_leaderboard_month_page_ms": round(page_ms, 3),
+        "db_rating_list_ms": round(rating_ms, 3),
+        "db_player_games_ms": round(player_ms, 3),
+        "db_ratings_rebuild_s": round(rebuild_s, 2),
         "db_bulk_load_s": round(load_s, 2),
         "database": store.dialect,
         "games": games,

@@ -11,15 +11,22 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
+from typing import Final
 
+from db import ratings
 from db.database import Database
 from db.errors import MigrationError, SchemaOutdatedError, SchemaTooNewError
 
 log = logging.getLogger(__name__)
 
 _FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+# What SQL alone cannot fill in, done right after the migration's file by Python: the
+# per-server ratings are OpenSkill replayed over the stored games.
+FOLLOW_UPS: Final[dict[int, Callable[[Database], Awaitable[object]]]] = {14: ratings.rebuild}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +108,9 @@ async def upgrade(
         log.info("%s: applying migration %04d_%s", db.path, migration.version, migration.name)
         if await db.apply_migration(migration.version, migration.name, migration.sql):
             applied.append(migration)
+            follow_up = FOLLOW_UPS.get(migration.version)
+            if follow_up is not None:
+                await follow_up(db)
     return tuple(applied)
 
 

@@ -1,8 +1,6 @@
 """Finishing a game: its results, the guild's standings sums and the players' ratings.
 
-Ratings come from OpenSkill's Plackett-Luce model, Re against Kontra: two against two, or
-the soloist alone against three. AI seats take part with a fresh default rating each game,
-so beating an AI counts, but an AI's own rating is never stored.
+The ratings (per server, :mod:`db.ratings`) are updated in the same transaction.
 """
 
 from __future__ import annotations
@@ -12,18 +10,15 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Final
 
-from openskill.models import PlackettLuce, PlackettLuceRating
-
+from db import ratings
 from db._util import MS_PER_DAY, dump_json, to_ms
-from db.database import Database, Row
+from db.database import Database
 from db.errors import GameNotRunningError, NotFoundError
+from db.ratings import DEFAULT_MU as DEFAULT_MU  # re-exported: where the model once lived
+from db.ratings import rate_game
 from db.rows import JSONDict, RatingRow, SeatResult
 
 log = logging.getLogger(__name__)
-
-MODEL: Final = PlackettLuce()
-DEFAULT_MU: Final[float] = MODEL.mu
-DEFAULT_SIGMA: Final[float] = MODEL.sigma
 
 GAME_FOR_FINISH: Final = """
 SELECT g.status, t.guild_id
@@ -32,8 +27,8 @@ WHERE g.id = ?
 """
 INSERT_RESULT: Final = """
 INSERT INTO game_results (game_id, seat, player_id, ai_level, party, augen, points, contract,
-    is_solo, won)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    is_solo, won, called)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 MARK_FINISHED: Final = """
 UPDATE games SET status = 'finished', finished_at = ?, record = ?
@@ -76,7 +71,7 @@ ON CONFLICT (guild_id, player_id) DO UPDATE SET
     re_games = standings_total.re_games + excluded.re_games
 """
 GET_RESULTS: Final = """
-SELECT seat, party, augen, points, contract, is_solo, won, player_id, ai_level
+SELECT seat, party, augen, points, contract, is_solo, won, player_id, ai_level, called
 FROM game_results WHERE game_id = ? ORDER BY seat
 """
 GAME_FOR_CORRECTION: Final = """
@@ -94,13 +89,6 @@ UPDATE standings_weekly SET points = points + ? WHERE guild_id = ? AND week = ? 
 """
 SHIFT_TOTAL: Final = """
 UPDATE standings_total SET points = points + ? WHERE guild_id = ? AND player_id = ?
-"""
-GET_RATING: Final = "SELECT player_id, mu, sigma, games FROM ratings WHERE player_id = ?"
-UPSERT_RATING: Final = """
-INSERT INTO ratings (player_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (player_id) DO UPDATE SET
-    mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,
-    updated_at = excluded.updated_at
 """
 
 
@@ -131,50 +119,6 @@ def validate_results(results: Sequence[SeatResult]) -> None:
         raise ValueError(f"a solo has one Re seat (the soloist), got {len(re)}")
 
 
-def rate_game(
-    results: Sequence[SeatResult], ratings: Mapping[int, RatingRow]
-) -> tuple[RatingRow, ...]:
-    """New ratings of the human seats after a game; ``ratings`` holds their current ones.
-
-    Players missing from ``ratings`` start at the model's default. The winning party ranks
-    first; when nobody won (both parties missed their Absage) it is a draw.
-    """
-    teams: list[list[PlackettLuceRating]] = [[], []]
-    owners: list[list[int | None]] = [[], []]
-    for r in sorted(results, key=lambda r: r.seat):
-        index = 0 if r.party == "re" else 1
-        known = ratings.get(r.player_id) if r.player_id is not None else None
-        if known is None:
-            teams[index].append(MODEL.rating())
-        else:
-            teams[index].append(MODEL.rating(mu=known.mu, sigma=known.sigma))
-        owners[index].append(r.player_id)
-    re_won = any(r.won for r in results if r.party == "re")
-    kontra_won = any(r.won for r in results if r.party == "kontra")
-    ranks = [1.0, 2.0] if re_won else [2.0, 1.0] if kontra_won else [1.0, 1.0]
-    rated = MODEL.rate(teams, ranks=ranks)
-    updated: list[RatingRow] = []
-    for team_owners, team in zip(owners, rated, strict=True):
-        for player_id, rating in zip(team_owners, team, strict=True):
-            if player_id is None:
-                continue  # an AI seat: its rating is not kept
-            games = ratings[player_id].games if player_id in ratings else 0
-            updated.append(RatingRow(player_id, rating.mu, rating.sigma, games + 1))
-    return tuple(sorted(updated, key=lambda r: r.player_id))
-
-
-def _rating(row: Row) -> RatingRow:
-    return RatingRow(row["player_id"], float(row["mu"]), float(row["sigma"]), row["games"])
-
-
-async def get_rating(db: Database, player_id: int) -> RatingRow:
-    """The player's rating; the model's default (0 games) for someone not yet rated."""
-    row = await db.fetchone(GET_RATING, (player_id,))
-    if row is None:
-        return RatingRow(player_id, DEFAULT_MU, DEFAULT_SIGMA, 0)
-    return _rating(row)
-
-
 async def finish_game(
     db: Database,
     game_id: int,
@@ -186,7 +130,8 @@ async def finish_game(
     """Store a running game's outcome in one transaction; returns the humans' new ratings.
 
     Writes the four seat results and the final ``doko-game/1`` record, marks the game
-    finished, adds to the guild's standings sums and updates the OpenSkill ratings.
+    finished, adds to the guild's standings sums and updates the players' OpenSkill ratings
+    on this guild.
     """
     validate_results(results)
     finished_ms = to_ms(now)
@@ -211,6 +156,7 @@ async def finish_game(
                     r.contract,
                     r.is_solo,
                     r.won,
+                    r.called,
                 )
                 for r in results
             ],
@@ -242,17 +188,9 @@ async def finish_game(
         )
         if not humans:
             return ()
-        current: dict[int, RatingRow] = {}
-        for r in humans:
-            assert r.player_id is not None
-            row = await db.fetchone(GET_RATING, (r.player_id,))
-            if row is not None:
-                current[r.player_id] = _rating(row)
-        updated = rate_game(results, current)
-        await db.executemany(
-            UPSERT_RATING,
-            [(r.player_id, r.mu, r.sigma, r.games, finished_ms) for r in updated],
-        )
+        ids = [r.player_id for r in humans if r.player_id is not None]
+        updated = rate_game(results, await ratings.current_ratings(db, guild_id, ids))
+        await ratings.store_ratings(db, guild_id, updated, now=now)
     log.debug("game %s finished; ratings %s", game_id, updated)
     return updated
 
@@ -304,6 +242,7 @@ async def get_results(db: Database, game_id: int) -> list[SeatResult]:
             won=bool(row["won"]),
             player_id=row["player_id"],
             ai_level=row["ai_level"],
+            called=bool(row["called"]),
         )
         for row in await db.fetchall(GET_RESULTS, (game_id,))
     ]

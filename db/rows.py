@@ -143,6 +143,8 @@ class SeatResult:
     won: bool
     player_id: int | None = None
     ai_level: AILevel | None = None
+    called: bool = False
+    """This seat made an Ansage or Absage (Re, Kontra, keine 90 …)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,28 @@ class RatingRow:
     def ordinal(self) -> float:
         """A conservative skill estimate (mu - 3 sigma), what a rating list sorts by."""
         return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatedRow:
+    """One line of a server's rating list. Equal estimates share a rank."""
+
+    rank: int
+    rating: RatingRow
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGameRow:
+    """One finished game of a player on a server, as their statistics read it."""
+
+    game_id: int
+    finished_at: datetime
+    party: Party
+    points: int
+    is_solo: bool
+    won: bool
+    called: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from db._util import NO_LIMIT, day_number
+from db._util import MS_PER_DAY, NO_LIMIT, day_number, from_ms
 from db.database import Database, Row
-from db.rows import Period, StandingRow
+from db.rows import Period, PlayerGameRow, StandingRow
 
 # The open ends of a period: the widest days a 32-bit INTEGER holds, as PostgreSQL's
 # INTEGER is 32 bits and refuses a parameter beyond (SQLite's would take any size).
@@ -27,7 +27,7 @@ SELECT RANK() OVER (ORDER BY s.points DESC) AS rank,
 FROM standings_total s JOIN players p ON p.user_id = s.player_id
 WHERE s.guild_id = ?
 ORDER BY rank, p.display_name, s.player_id
-LIMIT ?
+LIMIT ? OFFSET ?
 """
 # Whole weeks from standings_weekly, the edge days from standings_daily; sums first and
 # names after, as joining players per bucket row would double the cost.
@@ -52,7 +52,29 @@ SELECT RANK() OVER (ORDER BY s.points DESC) AS rank,
        s.games, s.points, s.wins, s.solos, s.solos_won, s.re_games
 FROM sums s JOIN players p ON p.user_id = s.player_id
 ORDER BY rank, p.display_name, s.player_id
-LIMIT ?
+LIMIT ? OFFSET ?
+"""
+COUNT_ALL_TIME: Final = "SELECT COUNT(*) AS n FROM standings_total WHERE guild_id = ?"
+COUNT_PERIOD: Final = """
+SELECT COUNT(DISTINCT player_id) AS n FROM (
+    SELECT player_id FROM standings_weekly WHERE guild_id = ? AND week BETWEEN ? AND ?
+    UNION ALL
+    SELECT player_id FROM standings_daily WHERE guild_id = ? AND day BETWEEN ? AND ?
+    UNION ALL
+    SELECT player_id FROM standings_daily WHERE guild_id = ? AND day BETWEEN ? AND ?
+) AS parts
+"""
+# One player's finished games on one server, oldest first: their statistics and the chart
+# of their running points (found by the index on game_results.player_id).
+PLAYER_GAMES: Final = """
+SELECT g.id AS game_id, g.finished_at, r.party, r.points, r.is_solo, r.won, r.called
+FROM game_results r
+JOIN games g ON g.id = r.game_id
+JOIN sessions s ON s.id = g.session_id
+JOIN tables t ON t.id = s.table_id
+WHERE r.player_id = ? AND t.guild_id = ? AND g.status = 'finished'
+  AND g.finished_at BETWEEN ? AND ?
+ORDER BY g.finished_at, g.id
 """
 # Humans are grouped by player, AI seats by seat (an AI has no identity beyond its seat).
 SESSION: Final = """
@@ -140,23 +162,72 @@ def _standing(row: Row) -> StandingRow:
     )
 
 
+def _period_days(period: Period) -> tuple[int, int, int, int, int, int]:
+    """The period's weeks and edge days, as the period queries take them."""
+    first = _FIRST_DAY if period.first_day is None else day_number(period.first_day)
+    last = _LAST_DAY if period.last_day is None else day_number(period.last_day)
+    weeks, head, tail = split_days(first, last)
+    return (*weeks, *head, *tail)
+
+
 async def guild_standings(
-    db: Database, guild_id: int, period: Period | None = None, *, limit: int | None = None
+    db: Database,
+    guild_id: int,
+    period: Period | None = None,
+    *,
+    limit: int | None = None,
+    offset: int = 0,
 ) -> list[StandingRow]:
-    """The guild's leaderboard (humans only) over ``period`` (default: all time)."""
+    """The guild's leaderboard (humans only) over ``period`` (default: all time); ``offset``
+    and ``limit`` cut one page out of it, the ranks stay those of the whole list.
+    """
     period = period or Period.all_time()
     row_limit = NO_LIMIT if limit is None else limit
     if period.is_all_time:
-        rows = await db.fetchall(GUILD_ALL_TIME, (guild_id, row_limit))
+        rows = await db.fetchall(GUILD_ALL_TIME, (guild_id, row_limit, offset))
     else:
-        first = _FIRST_DAY if period.first_day is None else day_number(period.first_day)
-        last = _LAST_DAY if period.last_day is None else day_number(period.last_day)
-        weeks, head, tail = split_days(first, last)
+        w1, w2, h1, h2, t1, t2 = _period_days(period)
         rows = await db.fetchall(
             GUILD_PERIOD,
-            (guild_id, *weeks, guild_id, *head, guild_id, *tail, row_limit),
+            (guild_id, w1, w2, guild_id, h1, h2, guild_id, t1, t2, row_limit, offset),
         )
     return [_standing(row) for row in rows]
+
+
+async def count_standings(db: Database, guild_id: int, period: Period | None = None) -> int:
+    """How many players the guild's leaderboard over ``period`` lists."""
+    period = period or Period.all_time()
+    if period.is_all_time:
+        row = await db.fetchone(COUNT_ALL_TIME, (guild_id,))
+    else:
+        w1, w2, h1, h2, t1, t2 = _period_days(period)
+        row = await db.fetchone(
+            COUNT_PERIOD, (guild_id, w1, w2, guild_id, h1, h2, guild_id, t1, t2)
+        )
+    return 0 if row is None else int(row["n"])
+
+
+async def player_games(
+    db: Database, guild_id: int, player_id: int, period: Period | None = None
+) -> list[PlayerGameRow]:
+    """The player's finished games on this guild within ``period``, oldest first."""
+    period = period or Period.all_time()
+    first = _FIRST_DAY if period.first_day is None else day_number(period.first_day)
+    last = _LAST_DAY if period.last_day is None else day_number(period.last_day)
+    # Milliseconds: the first of the first day to the last of the last (a BIGINT column).
+    params = (player_id, guild_id, first * MS_PER_DAY, (last + 1) * MS_PER_DAY - 1)
+    return [
+        PlayerGameRow(
+            game_id=row["game_id"],
+            finished_at=from_ms(row["finished_at"]),
+            party=row["party"],
+            points=int(row["points"]),
+            is_solo=bool(row["is_solo"]),
+            won=bool(row["won"]),
+            called=bool(row["called"]),
+        )
+        for row in await db.fetchall(PLAYER_GAMES, params)
+    ]
 
 
 async def player_standing(

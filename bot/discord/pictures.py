@@ -20,6 +20,7 @@ from bot.render.pictures import (
     Picture,
     final_picture,
     hand_picture,
+    running_chart,
     spielliste_chart,
     table_picture,
 )
@@ -180,3 +181,11 @@ class Pictures:
             return None, key  # no hand: the dealer sitting out, or the game is gone
         picture = await self._draw(lambda: hand_picture(view, lang))
         return picture, picture_key(key, [picture])
+
+    async def running(
+        self, running: Sequence[int], name: str, zeitraum: str, lang: Lang
+    ) -> Picture | None:
+        """The chart of a player's running points for ``/doko statistik`` (None: off)."""
+        if not self.enabled:
+            return None
+        return await self._draw(lambda: running_chart(running, name, zeitraum, lang))

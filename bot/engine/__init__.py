@@ -16,7 +16,6 @@ from bot.engine.model import (
     ViewChanged,
     YourTurn,
 )
-from bot.engine.queries import PlayerStats
 
 __all__ = [
     "AI_LEVELS",
@@ -26,7 +25,6 @@ __all__ = [
     "Event",
     "GameOver",
     "ListEntry",
-    "PlayerStats",
     "SeatInfo",
     "SessionOver",
     "TableChanged",

@@ -13,16 +13,16 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from bot.engine import queries
+from bot.engine import queries, rangliste
 from bot.engine.ai_turns import AITurns
 from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
 from bot.engine.ownership import Ownership
 from bot.engine.play import OnStored, Playing
-from bot.engine.queries import PlayerStats
+from bot.engine.rangliste import BoardPage, Order, PlayerFigures, Zeitraum
 from bot.engine.recovery import Recovery
 from bot.engine.tables import STAND_IN_LEVEL, Listener, Table, Tables
 from bot.engine.timers import Timers
@@ -153,9 +153,23 @@ class Engine:
         """The guild's leaderboard (humans only, all time), best first."""
         return await queries.leaderboard(self.db, guild_id, limit)
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """The user's leaderboard line and rating; None before their first game here."""
-        return await queries.player_stats(self.db, guild_id, user_id)
+    async def leaderboard_page(
+        self, guild_id: int, zeitraum: Zeitraum, order: Order = "points", page: int = 0
+    ) -> BoardPage:
+        """Page ``page`` (from 0) of the guild's leaderboard by points over ``zeitraum``, or
+        by rating (all time, players with enough games only).
+        """
+        return await rangliste.board_page(self.db, guild_id, zeitraum, order, page)
+
+    async def player_figures(
+        self, guild_id: int, user_id: int, zeitraum: Zeitraum
+    ) -> PlayerFigures | None:
+        """The user's figures and running points over ``zeitraum``; None without a game."""
+        return await rangliste.player_figures(self.db, guild_id, user_id, zeitraum)
+
+    def today(self) -> date:
+        """Today's date (UTC) by the engine's clock: what "this month" means."""
+        return self.clock().astimezone(UTC).date()
 
     async def finished_record(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
         """A finished game of this guild as its ``doko-game/1`` record; never a running one."""

@@ -248,6 +248,7 @@ def _seat_results(table: Table, game: Game) -> list[SeatResult]:
     result = game.result
     assert result is not None
     seat_results = []
+    callers = {seat for seat, _, _ in game.calls}
     for seat in range(4):
         info = table.seats[table.seating[seat]]
         assert info is not None
@@ -264,6 +265,7 @@ def _seat_results(table: Table, game: Game) -> list[SeatResult]:
                 won=result.winner is party,
                 player_id=info.user_id,
                 ai_level=info.ai_level if info.user_id is None else None,  # type: ignore[arg-type]
+                called=seat in callers,
             )
         )
     return seat_results

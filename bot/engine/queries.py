@@ -1,38 +1,23 @@
-"""Read-only queries of the store for the front ends: leaderboard, statistics, exports, a
-player's ping delay, a server's settings.
+"""Read-only queries of the store for the front ends: leaderboard, exports, a player's ping
+delay, a server's settings (periods, pages, ratings and a player's figures:
+:mod:`bot.engine.rangliste`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from db import games, guilds, players, results, sessions, standings, tables
+from db import games, guilds, players, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
-from db.rows import GuildSettings, RatingRow, StandingRow
+from db.rows import GuildSettings, StandingRow
 
 # Seconds a human's turn waits before the bot pings them, until they choose otherwise.
 NOTIFY_DEFAULT_S = 20
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """A player's line of the guild leaderboard and their rating."""
-
-    standing: StandingRow
-    rating: RatingRow
-
-
 async def leaderboard(db: Database, guild_id: int, limit: int) -> list[StandingRow]:
     return await standings.guild_standings(db, guild_id, limit=limit)
-
-
-async def player_stats(db: Database, guild_id: int, user_id: int) -> PlayerStats | None:
-    standing = await standings.player_standing(db, guild_id, user_id)
-    if standing is None:
-        return None
-    return PlayerStats(standing, await results.get_rating(db, user_id))
 
 
 async def finished_record(db: Database, guild_id: int, game_id: int) -> dict[str, Any] | None:

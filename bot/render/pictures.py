@@ -1,5 +1,6 @@
-"""Pictures for Discord: the private hand, the trick on the table, the end of a game and the
-Spielliste as a chart. Each is a PNG with an alt text in the reader's language.
+"""Pictures for Discord: the private hand, the trick on the table, the end of a game, the
+Spielliste as a chart and a player's running points. Each is a PNG with an alt text in the
+reader's language.
 
 All functions are pure. ``table_picture`` takes a ``PublicView`` and the seat names only, so
 it cannot show a card still in a hand; ``hand_picture`` is for the hand's owner alone. The
@@ -460,16 +461,49 @@ def spielliste_chart(
     """
     if not entries:
         return None
+    series = [[0, *(e.totals[s] for e in entries)] for s in range(len(names))]
+    image = line_chart(series, names, t(lang, "pic_chart_title"), lang)
+    ranked = sorted(range(len(names)), key=lambda s: -series[s][-1])
+    totals = ", ".join(f"{names[s]} {series[s][-1]:+d}" for s in ranked)
+    alt = alt_text([t(lang, "pic_chart_alt", n=len(entries), totals=totals)])
+    return Picture("spielliste.png", png(image), alt)
+
+
+def running_chart(running: Sequence[int], name: str, zeitraum: str, lang: Lang) -> Picture | None:
+    """A player's points after each game of a period (``/doko statistik``); None without."""
+    if not running:
+        return None
+    image = line_chart(
+        [[0, *running]], [name], t(lang, "pic_running_title", zeitraum=zeitraum), lang
+    )
+    alt = t(
+        lang,
+        "pic_running_alt",
+        name=name,
+        n=len(running),
+        zeitraum=zeitraum,
+        last=running[-1],
+        high=max(running),
+        low=min(running),
+    )
+    return Picture("verlauf.png", png(image), alt_text([alt]))
+
+
+def line_chart(
+    series: Sequence[Sequence[int]], names: Sequence[str], title: str, lang: Lang
+) -> Image.Image:
+    """Running totals as lines over the games (each series starts at 0 before game 1),
+    with a legend of names and last values, highest first.
+    """
     scale = 2  # drawn at twice the size and scaled down: smooth lines
     width, height = 640, 300
     left, right, top, bottom = 44, 170, 34, 30
     seats = len(names)
-    series = [[0, *(e.totals[s] for e in entries)] for s in range(seats)]
     low = min(0, *(min(v) for v in series))
     high = max(0, *(max(v) for v in series))
     if high == low:
         high = low + 1
-    games = len(entries)
+    games = max(1, max(len(v) for v in series) - 1)
     image = Image.new("RGB", (width * scale, height * scale), CHART_BG)
     draw = ImageDraw.Draw(image)
 
@@ -495,7 +529,7 @@ def spielliste_chart(
         write((x, (height - bottom + 6) * scale), str(game), 11 * scale, MUTED, "ma")
     game_label = t(lang, "pic_chart_game")
     write(((width - right) * scale, (height - 12) * scale), game_label, 11 * scale, MUTED, "ra")
-    write((left * scale, 8 * scale), t(lang, "pic_chart_title"), 15 * scale)
+    write((left * scale, 8 * scale), fit(title, width - left - 8, 15), 15 * scale)
     for s in range(seats):
         points = [at(g, v) for g, v in enumerate(series[s])]
         colour = LINE_COLOURS[s % len(LINE_COLOURS)]
@@ -515,7 +549,4 @@ def spielliste_chart(
         write((x + 22 * scale, y + 6 * scale), name, 13 * scale, TEXT, "lm")
         total = f"{series[s][-1]:+d}"
         write(((width - 8) * scale, y + 6 * scale), total, 13 * scale, TEXT, "rm")
-    image = image.resize((width, height), Image.Resampling.LANCZOS)
-    totals = ", ".join(f"{names[s]} {series[s][-1]:+d}" for s in ranked)
-    alt = alt_text([t(lang, "pic_chart_alt", n=games, totals=totals)])
-    return Picture("spielliste.png", png(image), alt)
+    return image.resize((width, height), Image.Resampling.LANCZOS)

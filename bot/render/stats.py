@@ -1,95 +1,141 @@
-"""The server leaderboard, a player's figures and a real-card game's score, as embeds."""
+"""The server leaderboard (by period and page, or by rating), a player's figures and a
+real-card game's score, as embeds.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from discord import Embed
 
+from bot.engine.rangliste import BoardPage, PlayerFigures, Zeitraum
 from bot.render.table import result_lines
 from bot.render.terms import contract_name
 from bot.render.texts import Lang, t
 from bot.rules.contracts import Contract
 
 
-class StandingLike(Protocol):
-    """A leaderboard row as the store returns it."""
-
-    @property
-    def rank(self) -> int: ...
-    @property
-    def player_id(self) -> int | None: ...
-    @property
-    def display_name(self) -> str | None: ...
-    @property
-    def points(self) -> int: ...
-    @property
-    def games(self) -> int: ...
-    @property
-    def wins(self) -> int: ...
-    @property
-    def re_games(self) -> int: ...
-    @property
-    def solos(self) -> int: ...
-    @property
-    def solos_won(self) -> int: ...
+def zeitraum_name(zeitraum: Zeitraum, lang: Lang) -> str:
+    """The Zeitraum as players read it: "alle Spiele", "November 2026", "Saison 4/2026 (…)"."""
+    if zeitraum.kind == "all":
+        return t(lang, "zr_all")
+    months = t(lang, "month_names").split()
+    if zeitraum.kind == "month":
+        return f"{months[zeitraum.number - 1]} {zeitraum.year}"
+    first, last = zeitraum.months
+    return t(
+        lang,
+        "zr_season",
+        number=zeitraum.number,
+        year=zeitraum.year,
+        first=months[first - 1][:3],
+        last=months[last - 1][:3],
+    )
 
 
-class RatingLike(Protocol):
-    @property
-    def mu(self) -> float: ...
-    @property
-    def sigma(self) -> float: ...
+def board_embed(page: BoardPage, lang: Lang) -> Embed:
+    """One page of the leaderboard (by points over its Zeitraum) or of the rating list."""
+    if page.order == "rating":
+        embed = Embed(title=t(lang, "rl_title_rating"))
+        lines = [
+            t(lang, "rl_line_rating", rank=r.rank, name=r.name, rating=r.rating, games=r.games)
+            for r in page.lines
+        ]
+        empty = t(lang, "rl_empty_rating", min=page.min_games)
+        footer = t(
+            lang,
+            "rl_footer_rating",
+            page=page.page + 1,
+            pages=page.pages,
+            total=page.total,
+            min=page.min_games,
+        )
+    else:
+        zeitraum = zeitraum_name(page.zeitraum, lang)
+        embed = Embed(title=t(lang, "rl_title", zeitraum=zeitraum))
+        lines = [
+            t(
+                lang,
+                "rl_line",
+                rank=r.rank,
+                name=r.name,
+                points=r.points,
+                games=r.games,
+                wins=r.wins,
+            )
+            for r in page.lines
+        ]
+        empty = t(lang, "rl_empty", zeitraum=zeitraum)
+        footer = t(lang, "rl_footer", page=page.page + 1, pages=page.pages, total=page.total)
+    if page.moved:
+        lines.insert(0, f"*{t(lang, 'rl_moved', asked=page.asked + 1, page=page.page + 1)}*")
+    # Twenty lines of at most ~130 characters: far below the description's 4096.
+    embed.description = "\n".join(lines) if page.lines else empty
+    embed.set_footer(text=footer)
+    return embed
 
 
-class StatsLike(Protocol):
-    """A player's standing and rating, as the engine looks them up."""
-
-    @property
-    def standing(self) -> StandingLike: ...
-    @property
-    def rating(self) -> RatingLike: ...
-
-
-def leaderboard_embed(rows: Sequence[StandingLike], lang: Lang) -> Embed:
-    embed = Embed(title=t(lang, "leaderboard"))
-    embed.description = "\n".join(
+def figures_embed(
+    name: str, figures: PlayerFigures | None, zeitraum: Zeitraum, lang: Lang
+) -> Embed:
+    """A player's statistics over a Zeitraum; their rating counts every game."""
+    period = zeitraum_name(zeitraum, lang)
+    embed = Embed(title=t(lang, "st_title", name=name, zeitraum=period))
+    if figures is None:
+        embed.description = t(lang, "st_none", name=name, zeitraum=period)
+        return embed
+    f = figures
+    lines = [
         t(
             lang,
-            "leaderboard_line",
-            rank=r.rank,
-            name=r.display_name or r.player_id,
-            points=r.points,
-            games=r.games,
-            wins=r.wins,
+            "st_points",
+            points=f.points,
+            games=f.games,
+            per_game=_decimal(f.points_per_game, lang),
+            rank=f.rank,
+        ),
+        t(lang, "st_wins", wins=f.wins, games=f.games, rate=_percent(f.wins, f.games)),
+        t(lang, "st_solos", solos=f.solos, solos_won=f.solos_won)
+        if f.solos
+        else t(lang, "st_solos_none"),
+        t(
+            lang,
+            "st_parties",
+            re=_percent(f.re_games, f.games),
+            kontra=100 - _percent(f.re_games, f.games),
+        ),
+        t(
+            lang,
+            "st_calls",
+            called=f.called,
+            won=f.called_won,
+            rate=_percent(f.called_won, f.called),
         )
-        for r in rows
-    ) or t(lang, "no_standings")
+        if f.called
+        else t(lang, "st_calls_none"),
+    ]
+    if f.rating_rank is not None:
+        rating = t(lang, "st_rating", rating=f.rating, rank=f.rating_rank, games=f.rated_games)
+    else:
+        rating = t(
+            lang, "st_rating_unranked", rating=f.rating, min=f.min_games, games=f.rated_games
+        )
+    lines.append(rating)
+    embed.description = "\n".join(lines)
+    if zeitraum.kind != "all":
+        embed.set_footer(text=t(lang, "st_rating_all"))
     return embed
 
 
-def stats_embed(name: str, stats: StatsLike | None, lang: Lang) -> Embed:
-    embed = Embed(title=t(lang, "stats_title", name=name))
-    if stats is None:
-        embed.description = t(lang, "stats_none", name=name)
-        return embed
-    row, rating = stats.standing, stats.rating
-    embed.description = t(
-        lang,
-        "stats_body",
-        rank=row.rank,
-        points=row.points,
-        games=row.games,
-        wins=row.wins,
-        win_rate=round(100 * row.wins / row.games) if row.games else 0,
-        re_games=row.re_games,
-        solos=row.solos,
-        solos_won=row.solos_won,
-        mu=rating.mu,
-        sigma=rating.sigma,
-    )
-    return embed
+def _percent(part: int, whole: int) -> int:
+    return round(100 * part / whole) if whole else 0
+
+
+def _decimal(value: float, lang: Lang) -> str:
+    """A signed figure with one decimal, with the reader's decimal mark (+1,3 / +1.3)."""
+    text = f"{value:+.1f}"
+    return text.replace(".", ",") if lang == "de" else text
 
 
 def score_embed(

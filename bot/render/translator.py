@@ -122,6 +122,21 @@ EN: dict[str, str] = {
     "leicht": "easy (leicht)",
     "mittel": "medium (mittel)",
     "schwer": "hard (schwer)",
+    # the leaderboard and a player's figures by period (/doko rangliste, /doko statistik)
+    "zeitraum": "period",
+    "monat": "month",
+    "nach": "by",
+    "seite": "page",
+    "Welche Spiele zählen (Standard: alle)": "Which games count (default: all)",
+    "Ein bestimmter Monat, z. B. 11.2026": "A chosen month, e.g. 11.2026",
+    "Nach Punkten (Standard) oder nach Wertung": "By points (default) or by rating",
+    "Welche Seite (20 Spieler je Seite)": "Which page (20 players a page)",
+    "Alle Spiele": "All games",
+    "Dieser Monat": "This month",
+    "Diese Saison (Vierteljahr)": "This season (quarter)",
+    "Letzter Monat": "Last month",
+    "Punkte": "Points",
+    "Wertung": "Rating",
 }
 
 

@@ -94,7 +94,7 @@ async def test_sigkill_loses_no_committed_action(tmp_path: Path) -> None:
         await db.standings.rebuild_standings(store)
         assert await db.standings.guild_standings(store, 1) == kept
         assert sum(r.games for r in kept) == 4 * sum(s == "finished" for s in by_id.values())
-        ratings = [await db.results.get_rating(store, p) for p in (101, 102, 103, 104)]
+        ratings = [await db.ratings.get_rating(store, 1, p) for p in (101, 102, 103, 104)]
         assert all(r.games == kept[0].games for r in ratings)
     finally:
         await store.close()

@@ -8,7 +8,18 @@ import db
 from db import Database
 from db.results import DEFAULT_MU, rate_game
 
-from .conftest import ALICE, BOB, CARLA, DIETER, Table, new_game, normal_results, play, solo_results
+from .conftest import (
+    ALICE,
+    BOB,
+    CARLA,
+    DIETER,
+    GUILD,
+    Table,
+    new_game,
+    normal_results,
+    play,
+    solo_results,
+)
 
 
 async def test_finish_game_stores_everything(store: Database, table: Table) -> None:
@@ -40,7 +51,7 @@ async def test_finish_game_is_all_or_nothing(store: Database, table: Table) -> N
         await db.results.finish_game(store, game.id, broken, {})
     assert (await db.games.get_game(store, game.id)).status == "running"
     assert await db.results.get_results(store, game.id) == []
-    assert (await db.results.get_rating(store, ALICE)).games == 0
+    assert (await db.ratings.get_rating(store, GUILD, ALICE)).games == 0
     assert await db.standings.guild_standings(store, table.table.guild_id) == []
 
 
@@ -73,7 +84,7 @@ async def test_winners_rise_and_losers_fall(store: Database, table: Table) -> No
     assert ratings[BOB].mu < DEFAULT_MU and ratings[DIETER].mu < DEFAULT_MU
     # Uncertainty shrinks with every game.
     assert all(r.sigma < db.RatingRow(0, DEFAULT_MU, 8.34, 0).sigma for r in ratings.values())
-    assert await db.results.get_rating(store, ALICE) == ratings[ALICE]
+    assert await db.ratings.get_rating(store, GUILD, ALICE) == ratings[ALICE]
 
     again = {
         r.player_id: r for r in await play(store, table.session.id, 2, normal_results((0, 2), 1))
@@ -105,7 +116,7 @@ async def test_ai_seats_are_opponents_without_a_rating(store: Database, table: T
     ratings = await play(store, table.session.id, 1, normal_results((0, 2), 2, players))
     assert [r.player_id for r in ratings] == [ALICE, CARLA]
     assert all(r.mu > DEFAULT_MU for r in ratings)
-    assert (await db.results.get_rating(store, BOB)).games == 0
+    assert (await db.ratings.get_rating(store, GUILD, BOB)).games == 0
     stored = await db.results.get_results(
         store, (await db.games.list_games(store, table.session.id))[0].id
     )

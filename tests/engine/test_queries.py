@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import db
 from bot.engine import Engine
+from bot.engine.rangliste import Zeitraum, rating_figure
 from tests.engine.test_engine import HOST, new_table, play_humans
 
 
 async def test_the_queries_read_what_the_store_holds(engine: Engine) -> None:
     info = await new_table(engine, games=1)
     assert await engine.leaderboard(1) == []
-    assert await engine.player_stats(1, HOST) is None
+    assert await engine.player_figures(1, HOST, Zeitraum()) is None
     assert not await engine.table_closed(info.id)
     info = await engine.start_game(info.id, HOST)
     running = info.game_id
@@ -24,10 +25,11 @@ async def test_the_queries_read_what_the_store_holds(engine: Engine) -> None:
     rows = await engine.leaderboard(1, limit=5)
     assert rows == await db.standings.guild_standings(engine.db, 1, limit=5)
     assert [r.player_id for r in rows] == [HOST]
-    stats = await engine.player_stats(1, HOST)
-    assert stats is not None and stats.standing == rows[0]
-    assert stats.rating == await db.results.get_rating(engine.db, HOST)
-    assert await engine.player_stats(2, HOST) is None  # another guild
+    figures = await engine.player_figures(1, HOST, Zeitraum())
+    assert figures is not None and (figures.points, figures.games) == (rows[0].points, 1)
+    rating = await db.ratings.get_rating(engine.db, 1, HOST)
+    assert figures.rating == rating_figure(rating) and figures.rated_games == 1
+    assert await engine.player_figures(2, HOST, Zeitraum()) is None  # another guild
     record = await engine.finished_record(1, running)
     assert record is not None and record == (await db.games.get_game(engine.db, running)).record
     assert await engine.finished_record(2, running) is None  # not this guild's game

@@ -18,6 +18,7 @@ from bot.render.texts import (
     input,
     pictures,
     pings,
+    rangliste,
     results,
     settings,
     table,
@@ -35,6 +36,7 @@ PARTS: tuple[ModuleType, ...] = (
     access,
     input,
     settings,
+    rangliste,
 )
 
 

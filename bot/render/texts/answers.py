@@ -25,16 +25,6 @@ DE: dict[str, str] = {
     "export_running": "Ein laufendes Spiel kann nicht exportiert werden – erst nach dem Ende.",
     "export_none": "Hier wurde noch kein Spiel zu Ende gespielt.",
     "export_unknown": "Ein beendetes Spiel #{game_id} gibt es in diesem Server nicht.",
-    "no_standings": "Noch keine Ergebnisse in diesem Server.",
-    "leaderboard": "Rangliste",
-    "leaderboard_line": "{rank}. {name} – {points:+d} Punkte ({games} Spiele, {wins} gewonnen)",
-    "stats_title": "Statistik: {name}",
-    "stats_none": "{name} hat in diesem Server noch kein Spiel beendet.",
-    "stats_body": (
-        "Platz {rank} der Rangliste\n{points:+d} Punkte in {games} Spielen\n"
-        "{wins} gewonnen ({win_rate} %)\nRe-Spiele: {re_games}\n"
-        "Soli: {solos} ({solos_won} gewonnen)\nWertung: {mu:.1f} ± {sigma:.1f}"
-    ),
     "stand_title": "Spielliste · Tisch {table}",
     "stand_empty": "Noch kein Spiel beendet.",
     "rules_title": "Regeln",
@@ -166,16 +156,6 @@ EN: dict[str, str] = {
     "export_running": "A running game cannot be exported – only after it has ended.",
     "export_none": "No game has been finished here yet.",
     "export_unknown": "There is no finished game #{game_id} in this server.",
-    "no_standings": "No results in this server yet.",
-    "leaderboard": "Leaderboard",
-    "leaderboard_line": "{rank}. {name} – {points:+d} points ({games} games, {wins} won)",
-    "stats_title": "Statistics: {name}",
-    "stats_none": "{name} has not finished a game in this server yet.",
-    "stats_body": (
-        "Rank {rank} on the leaderboard\n{points:+d} points in {games} games\n"
-        "{wins} won ({win_rate} %)\nRe games: {re_games}\n"
-        "Solos: {solos} ({solos_won} won)\nRating: {mu:.1f} ± {sigma:.1f}"
-    ),
     "stand_title": "Spielliste · table {table}",
     "stand_empty": "No game finished yet.",
     "rules_title": "Rules",
