@@ -15,22 +15,16 @@ from __future__ import annotations
 import io
 import json
 import logging
-from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import abrechnen, access, answers, codec, options, rangliste
+from bot.discord import abrechnen, access, answers, options
 from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
-    InteractionReply,
-    Reply,
-    WebhookReply,
-    answering_failures,
-    forward_click,
     forward_command,
 )
 from bot.discord.permissions import TABLE_REQUIRED, access_problem, missing
@@ -43,23 +37,14 @@ from bot.discord.rangliste import (
     send_board,
     send_figures,
 )
-from bot.engine.forwarding import ForwardRow
-from bot.engine.model import AI_LEVELS, EngineError, TableInfo
+from bot.engine.model import AI_LEVELS, EngineError
 from bot.engine.rangliste import MIN_RATED_GAMES, Order
-from bot.render.controls import TableButton
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
 from bot.render.stats import score_embed
-from bot.render.table import (
-    add_spielliste,
-    add_spielliste_note,
-    rules_text,
-    spielliste_attachment,
-    spielliste_csv,
-    spielliste_json,
-)
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name, legal_calls
 from bot.render.texts import Lang, lang_of, t
+from cogs.table import TableHandlers
 
 log = logging.getLogger(__name__)
 
@@ -108,138 +93,12 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         self.presenter = bot.presenter
         super().__init__()
 
-    async def cog_load(self) -> None:
-        self.bot.click_handler = self.on_click
-        self.bot.outdated_handler = self.on_outdated
-        self.bot.component_routes[rangliste.PREFIX] = partial(rangliste.page_click, self.bot)
-        if self.bot.forwarder is not None:
-            self.bot.forwarder.handler = answering_failures(self.bot, self.on_forwarded)
-            self.bot.forwarder.unowned_handler = self.on_unowned
-
-    async def cog_unload(self) -> None:
-        self.bot.click_handler = self.bot.outdated_handler = None
-        self.bot.component_routes.pop(rangliste.PREFIX, None)
-        if self.bot.forwarder is not None:
-            self.bot.forwarder.handler = self.bot.forwarder.unowned_handler = None
-
-    # -- helpers --------------------------------------------------------------------------
-
-    def _reply(self, interaction: Interaction) -> InteractionReply:
-        reply = InteractionReply(self.presenter, interaction)
-        self.presenter.note_locale(reply.user_id, reply.lang)
-        self.presenter.note_guild_locale(interaction.guild_id, interaction.guild_locale)
-        return reply
-
-    def _public_lang(self, interaction: Interaction, reply: Reply) -> Lang:
-        """A public answer speaks the guild's language; in a DM the user's."""
-        if interaction.guild_id is None:
-            return reply.lang
-        return self.presenter.public_lang(interaction.guild_id)
-
-    def _table_here(self, interaction: Interaction) -> TableInfo | None:
-        """The table of this channel; in a DM, the game the user plays in."""
-        engine = self.bot.engine
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            info = engine.find_table(interaction.guild_id, interaction.channel_id)
-            if info is not None:
-                return info
-        for info in engine.open_tables():
-            if info.seat_of(interaction.user.id) is not None and info.status == "playing":
-                return info
-        return None
-
-    # -- handlers shared by interactions received here and forwarded ones -----------------
-
-    async def show_hand(self, reply: Reply, info: TableInfo, note: str | None = None) -> None:
-        """The private hand as an ephemeral message (re-openable any time), ``note`` above."""
-        if info.seat_of(reply.user_id) is None:
-            await reply.say(t(reply.lang, "err_not_seated"))
-            return
-        try:
-            now, content, ui, key = self.presenter.render_hand(info.id, reply.user_id, reply.lang)
-        except EngineError as error:
-            await reply.say(error_text(error, reply.lang))
-            return
-        picture, key = await self.presenter.pictures.hand(info.id, reply.user_id, reply.lang, key)
-        await reply.send(f"{note}\n{content}" if note else content, view=ui, picture=picture)
-        assert now.game_id is not None
-        reply.opened_hand(now.game_id, key)
-
-    async def announce(self, reply: Reply, info: TableInfo, option: str) -> None:
-        """``/doko ansage``: Re, Kontra or an Absage, by its command option."""
-        engine, lang = self.bot.engine, reply.lang
-        call = CALL_OPTIONS.get(option)
-        if call is None:
-            await reply.say(t(lang, "err_bad_action"))
-            return
-        try:
-            seat = engine.game_seat(info.id, reply.user_id)
-            if seat is None:
-                await reply.say(t(lang, "err_not_seated"))
-                return
-            await engine.act(info.id, reply.user_id, codec.announce(seat, call))
-        except EngineError as error:
-            await reply.say(error_text(error, lang))
-            return
-        # Answered once the call is stored.
-        await reply.say(t(lang, "called", call=call_name(call, lang)))
-
-    async def show_stand(
-        self, reply: Reply, info: TableInfo, lang: Lang, as_files: bool = False
-    ) -> None:
-        """The round's Spielliste, all of it: in the answer's fields, as a text file when it
-        fits no message, or (``as_files``) privately as CSV and JSON files.
-        """
-        if as_files:
-            files = [
-                discord.File(io.BytesIO(data.encode()), filename=f"spielliste-{info.id}.{ext}")
-                for data, ext in (
-                    (spielliste_csv(info, reply.lang), "csv"),
-                    (spielliste_json(info), "json"),
-                )
-            ]
-            await reply.send(t(reply.lang, "stand_files", table=info.id), files=files)
-            return
-        embed = discord.Embed(title=t(lang, "stand_title", table=info.id))
-        if not info.spielliste:
-            embed.description = t(lang, "stand_empty")
-        elif not add_spielliste(embed, info, lang):
-            add_spielliste_note(embed, len(info.spielliste), lang)
-        file = spielliste_attachment(embed, info, lang)
-        chart = await self.presenter.pictures.stand_chart(info, lang)
-        if chart is not None:
-            embed.set_image(url=f"attachment://{chart.filename}")
-        files = [file] if file else []
-        await reply.send(embed=embed, ephemeral=False, files=files, picture=chart)
-
-    async def show_rules(self, reply: Reply, info: TableInfo | None) -> None:
-        lang = reply.lang
-        rules = info.rules if info else PRESETS["ddv"]
-        games = info.games_per_session if info else rules.games_per_round
-        embed = discord.Embed(
-            title=t(lang, "rules_title"), description=rules_text(rules, games, lang)
-        )
-        await reply.send(embed=embed)
-
-    async def game_action(self, reply: Reply, click: codec.Click, info: TableInfo) -> None:
-        """A card, a call, a Vorbehalt …: refused ephemerally with the rule, or taken and
-        acknowledged as soon as it is stored (the engine's group commit, a few ms), before
-        the engine books a finished game: a crash after the answer loses nothing the player
-        was told.
-        """
-        lang = reply.lang
-        assert not isinstance(click.target, TableButton)
-        try:
-            await self.bot.engine.act(
-                info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
-            )
-        except EngineError as error:
-            if error.reason == "stale_version":
-                await self.outdated(reply, info)
-            else:
-                await reply.say(error_text(error, lang))
-            return
-        await reply.acted(info)
+    @property
+    def handlers(self) -> TableHandlers:
+        """The table handlers the commands share with buttons (``cogs.table``, loaded first)."""
+        cog = self.bot.get_cog("TableHandlers")
+        assert isinstance(cog, TableHandlers)
+        return cog
 
     # -- slash commands -------------------------------------------------------------------
 
@@ -262,7 +121,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         bots: str | None = None,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
-        lang = self._reply(interaction).lang
+        lang = self.handlers.reply(interaction).lang
         if interaction.guild_id is None or interaction.channel_id is None:
             await answers.say(interaction, t(lang, "guild_only"))
             return
@@ -281,10 +140,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
     async def karten(self, interaction: Interaction) -> None:
-        reply = self._reply(interaction)
-        info = self._table_here(interaction)
+        reply = self.handlers.reply(interaction)
+        info = self.handlers.table_here(interaction)
         if info is not None:
-            await self.show_hand(reply, info)
+            await self.handlers.show_hand(reply, info)
         # In a DM, for a table another process runs: that process shows the hand.
         elif not await forward_command(self.bot.forwarder, interaction, "karten"):
             await reply.say(t(reply.lang, "no_table_here"))
@@ -292,13 +151,13 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     @app_commands.command(name="ansage", description="Eine Ansage oder Absage machen")
     @app_commands.describe(ansage="Re, Kontra, keine 90/60/30 oder schwarz")
     async def ansage(self, interaction: Interaction, ansage: str) -> None:
-        reply = self._reply(interaction)
+        reply = self.handlers.reply(interaction)
         option = ansage.strip().lower().replace(" ", "")
-        info = self._table_here(interaction)
+        info = self.handlers.table_here(interaction)
         if option not in CALL_OPTIONS:  # not one of the options, wherever it was typed
             await reply.say(t(reply.lang, "err_bad_action"))
         elif info is not None:
-            await self.announce(reply, info, option)
+            await self.handlers.announce(reply, info, option)
         # In a DM, for a table another process runs: that process makes the call.
         elif not await forward_command(self.bot.forwarder, interaction, "ansage", (option,)):
             await reply.say(t(reply.lang, "no_table_here"))
@@ -307,7 +166,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     async def ansage_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        info = self._table_here(interaction)
+        info = self.handlers.table_here(interaction)
         lang = lang_of(interaction.locale)
         if info is None:
             if interaction.guild_id is not None:
@@ -328,10 +187,12 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     @app_commands.command(name="stand", description="Die Spielliste dieses Tisches")
     @app_commands.describe(dateien="Als CSV- und JSON-Datei, nur für dich")
     async def stand(self, interaction: Interaction, dateien: bool = False) -> None:
-        reply = self._reply(interaction)
-        info = self._table_here(interaction)
+        reply = self.handlers.reply(interaction)
+        info = self.handlers.table_here(interaction)
         if info is not None:
-            await self.show_stand(reply, info, self._public_lang(interaction, reply), dateien)
+            await self.handlers.show_stand(
+                reply, info, self.handlers.public_lang(interaction, reply), dateien
+            )
         # In a DM, for a table another process runs: that process shows its Spielliste.
         elif not await forward_command(
             self.bot.forwarder, interaction, "stand", ("dateien",) if dateien else ()
@@ -349,11 +210,11 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         nach: str = "points",
         seite: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
-        reply = self._reply(interaction)
+        reply = self.handlers.reply(interaction)
         period = await ask_zeitraum(self.bot, interaction, zeitraum, monat, reply.lang)
         if period is not None:
             order: Order = "rating" if nach == "rating" else "points"
-            lang = self._public_lang(interaction, reply)
+            lang = self.handlers.public_lang(interaction, reply)
             await send_board(self.bot, interaction, period, order, seite - 1, lang)
 
     @app_commands.command(name="statistik", description="Die Zahlen eines Spielers")
@@ -366,24 +227,24 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         zeitraum: str = "gesamt",
         monat: str | None = None,
     ) -> None:
-        reply = self._reply(interaction)
+        reply = self.handlers.reply(interaction)
         period = await ask_zeitraum(self.bot, interaction, zeitraum, monat, reply.lang)
         if period is not None:
-            lang = self._public_lang(interaction, reply)
+            lang = self.handlers.public_lang(interaction, reply)
             await send_figures(self.bot, interaction, spieler or interaction.user, period, lang)
 
     @app_commands.command(name="regeln", description="Die Regeln dieses Tisches")
     async def regeln(self, interaction: Interaction) -> None:
-        reply = self._reply(interaction)
-        info = self._table_here(interaction)
+        reply = self.handlers.reply(interaction)
+        info = self.handlers.table_here(interaction)
         # In a DM, for a table another process runs: that process names its rules.
         if info is not None or not await forward_command(self.bot.forwarder, interaction, "regeln"):
-            await self.show_rules(reply, info)
+            await self.handlers.show_rules(reply, info)
 
     @app_commands.command(name="export", description="Ein beendetes Spiel als doko-game/1-Datei")
     @app_commands.describe(spiel="Spiel-Nummer (#…) aus der Tischnachricht; Standard: das letzte")
     async def export(self, interaction: Interaction, spiel: int | None = None) -> None:
-        lang = self._reply(interaction).lang
+        lang = self.handlers.reply(interaction).lang
         if interaction.guild_id is None or interaction.channel_id is None:
             await answers.say(interaction, t(lang, "guild_only"))
             return
@@ -428,7 +289,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         kontra_ansage: str | None = None,
         sonderpunkte: str | None = None,
     ) -> None:
-        reply = self._reply(interaction)
+        reply = self.handlers.reply(interaction)
         try:
             scored = abrechnen.score_real_game(
                 vertrag, re_plaetze, re_augen, re_stiche, re_ansage, kontra_ansage, sonderpunkte
@@ -436,14 +297,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         except abrechnen.SheetError as error:
             await answers.say(interaction, t(reply.lang, error.key, **error.values))
             return
-        lang = self._public_lang(interaction, reply)
+        lang = self.handlers.public_lang(interaction, reply)
         embed = score_embed(scored.contract, scored.re_seats, scored.result, lang)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="stopp", description="Den Tisch beenden (Gastgeber oder Admins)")
     async def stopp(self, interaction: Interaction) -> None:
-        lang = self._reply(interaction).lang
-        info = self._table_here(interaction) if interaction.guild_id else None
+        lang = self.handlers.reply(interaction).lang
+        info = self.handlers.table_here(interaction) if interaction.guild_id else None
         if info is None or info.channel_id != interaction.channel_id:
             await answers.say(interaction, t(lang, "no_table_here"))
             return
@@ -469,7 +330,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
     @app_commands.choices(wann=NOTIFY_CHOICES)
     async def benachrichtigung(self, interaction: Interaction, wann: str | None = None) -> None:
         """Store the user's ping setting (none given: show it); answered ephemerally."""
-        lang, user_id = self._reply(interaction).lang, interaction.user.id
+        lang, user_id = self.handlers.reply(interaction).lang, interaction.user.id
         if wann is None:
             delay = await self.bot.engine.notify_delay(user_id)
         elif wann in NOTIFY_DELAYS:
@@ -483,130 +344,17 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
 
     @app_commands.command(name="hilfe", description="Wie der Bot funktioniert")
     async def hilfe(self, interaction: Interaction) -> None:
-        lang = self._reply(interaction).lang
+        lang = self.handlers.reply(interaction).lang
         rating = t(lang, "help_rating", min=MIN_RATED_GAMES)
         body = f"{t(lang, 'help_body')}\n\n**{t(lang, 'help_rating_title')}**\n{rating}"
         embed = discord.Embed(title=t(lang, "help_title"), description=body)
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    # -- buttons --------------------------------------------------------------------------
-
-    async def on_click(self, click: codec.Click, interaction: Interaction) -> None:
-        reply = self._reply(interaction)
-        try:
-            info = self.bot.engine.table(click.table_id)
-        except EngineError as error:
-            # Another process may run the table (DMs reach shard 0 only): it answers then.
-            forwardable = not isinstance(click.target, TableButton)
-            if not (forwardable and await forward_click(self.bot.forwarder, click, interaction)):
-                await self.outdated(
-                    reply, self._table_here(interaction), error_text(error, reply.lang)
-                )
-            return
-        match click.target:
-            case TableButton(kind="rules"):
-                await reply.say(rules_text(info.rules, info.games_per_session, reply.lang))
-            case TableButton(kind="hand"):
-                await self.show_hand(reply, info)
-            case TableButton() as button:
-                await self._lobby_click(button, interaction, info, reply.lang)
-            case _:
-                await self.game_action(reply, click, info)
-
-    async def _lobby_click(
-        self, button: TableButton, interaction: Interaction, info: TableInfo, lang: Lang
-    ) -> None:
-        # Lobby buttons act on the table as it is now: a join after someone else's join is
-        # what the player meant; doubles are refused by the engine (already seated, running).
-        # Not game actions: acknowledged at once (nothing shows), the lobby message edited
-        # after the engine stored the change is the confirmation.
-        engine, user, admin = self.bot.engine, interaction.user, False
-        if button.kind == "removeai":  # the host's, or a server admin's
-            member = await access.member_of(interaction, engine)
-            refusal = access.remove_bot(member, info)
-            if refusal is not None:
-                await answers.say(interaction, refusal.text(lang))
-                return
-            admin = member.admin
-        await interaction.response.defer()
-        try:
-            match button.kind:
-                case "join" | "back":
-                    info = await engine.join(info.id, user.id, user.display_name)
-                case "leave" | "pause":
-                    info = await engine.leave(info.id, user.id)
-                case "addai":
-                    info = await engine.add_ai(info.id, user.id, button.arg)
-                case "removeai":
-                    info = await engine.remove_ai(info.id, user.id, int(button.arg), admin=admin)
-                case _:
-                    info = await engine.start_game(info.id, user.id)
-        except EngineError as error:
-            await answers.say(interaction, error_text(error, lang))
-            return
-        if info.status == "lobby":
-            await answers.show_lobby(self.presenter, interaction, info)
-        elif button.kind in ("leave", "pause") and info.status == "playing":
-            await interaction.followup.send(t(lang, "left_game"), ephemeral=True)
-        elif button.kind == "back" and info.status == "playing":
-            await interaction.followup.send(t(lang, "back_in_game"), ephemeral=True)
-
-    # -- interactions another bot process received for this process's tables ------------
-
-    async def on_forwarded(self, row: ForwardRow) -> None:
-        reply = WebhookReply(self.bot, row)
-        self.presenter.note_locale(row.user_id, reply.lang)
-        try:
-            info = self.bot.engine.table(row.table_id)
-        except EngineError as error:
-            await reply.say(error_text(error, reply.lang))
-            return
-        match row.kind:
-            case "click":
-                try:
-                    click = codec.decode(row.custom_id, row.args)
-                except codec.CodecError:
-                    click = None
-                if (
-                    click is None
-                    or isinstance(click.target, TableButton)
-                    or (click.table_id != info.id)
-                ):
-                    await reply.say(t(reply.lang, "err_bad_action"))
-                    return
-                await answers.adopt_forwarded(self.presenter, info, row)
-                await self.game_action(reply, click, info)
-            case "karten":
-                await self.show_hand(reply, info)
-            case "ansage":
-                await self.announce(reply, info, row.args[0] if row.args else "")
-            case "stand":
-                await self.show_stand(reply, info, reply.lang, "dateien" in row.args)
-            case "regeln":
-                await self.show_rules(reply, info)
-
-    async def on_unowned(self, row: ForwardRow) -> None:
-        """A forwarded interaction nobody will apply: say so instead of leaving it silent."""
-        closed = await self.bot.engine.table_closed(row.table_id)
-        reply = WebhookReply(self.bot, row)
-        await reply.say(t(reply.lang, "err_no_table" if closed else "unowned"))
 
     # -- input that cannot be taken ------------------------------------------------------
 
     async def interaction_check(self, interaction: Interaction) -> bool:
         """Every ``/doko`` command: options outside their definition are refused first."""
         return await options.accept(interaction)
-
-    async def outdated(self, reply: Reply, info: TableInfo | None, why: str | None = None) -> None:
-        """An outdated button: ``why`` (or "outdated"); where the user plays, the hand."""
-        if info is None or info.status != "playing" or info.seat_of(reply.user_id) is None:
-            await reply.say(why or t(reply.lang, "input_outdated"))
-        else:
-            await self.show_hand(reply, info, t(reply.lang, "input_outdated_hand"))
-
-    async def on_outdated(self, interaction: Interaction) -> None:
-        """A component whose id does not decode (an older version's message, a forged id)."""
-        await self.outdated(self._reply(interaction), self._table_here(interaction))
 
 
 async def open_table(

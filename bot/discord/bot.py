@@ -37,7 +37,7 @@ from db import Database, connect
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-EXTENSIONS = ("cogs.doko", "cogs.turnier", "cogs.einstellungen")
+EXTENSIONS = ("cogs.table", "cogs.doko", "cogs.turnier", "cogs.einstellungen")
 ClickHandler = Callable[[codec.Click, discord.Interaction[Any]], Awaitable[None]]
 OutdatedHandler = Callable[[discord.Interaction[Any]], Awaitable[None]]
 

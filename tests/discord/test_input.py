@@ -366,7 +366,7 @@ async def test_a_failing_command_is_answered_and_logged(
     make_world: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     world, _ = await playing_world(make_world)
-    cog: Any = world.bot.get_cog("Doko")
+    cog: Any = world.bot.get_cog("TableHandlers")
 
     async def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("a bug")
@@ -381,7 +381,7 @@ async def test_a_failing_click_is_answered_and_logged(
     make_world: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     world, table_id = await playing_world(make_world)
-    cog: Any = world.bot.get_cog("Doko")
+    cog: Any = world.bot.get_cog("TableHandlers")
 
     async def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("a bug")
