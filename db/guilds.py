@@ -1,17 +1,16 @@
-"""Guilds (Discord servers) and their settings (``guilds``): language, the bot-admin role,
-time zone, and the defaults of new tables (rules, turn timer, AI level, ping delay).
+"""Guilds (Discord servers) and their settings (``guilds``): public language, the bot-admin
+role, time zone, and the defaults of new tables (rules, turn timer, AI level, ping delay).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from enum import Enum
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 from db._util import dump_json, load_json, to_ms
 from db.database import Database, Row
-from db.rows import AILevel, GuildSettings, JSONDict, Language, PublicLanguage
+from db.rows import AILevel, GuildSettings, JSONDict, PublicLanguage
 
 UPSERT_GUILD: Final = """
 INSERT INTO guilds (guild_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -22,17 +21,17 @@ INSERT INTO guilds (guild_id, created_at, updated_at) VALUES (?, ?, ?)
 ON CONFLICT (guild_id) DO NOTHING
 """
 GET_GUILD: Final = """
-SELECT guild_id, name, language, default_rules, admin_role_id, time_zone, turn_timer_s,
+SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
     ai_level, public_language, notify_delay_s
 FROM guilds WHERE guild_id = ?
 """
 LIST_GUILDS: Final = """
-SELECT guild_id, name, language, default_rules, admin_role_id, time_zone, turn_timer_s,
+SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
     ai_level, public_language, notify_delay_s
 FROM guilds ORDER BY guild_id
 """
 SET_GUILD_SETTINGS: Final = """
-UPDATE guilds SET language = ?, default_rules = ?, admin_role_id = ?, time_zone = ?,
+UPDATE guilds SET default_rules = ?, admin_role_id = ?, time_zone = ?,
     turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?, updated_at = ?
 WHERE guild_id = ?
 """
@@ -42,7 +41,6 @@ def _guild(row: Row) -> GuildSettings:
     return GuildSettings(
         row["guild_id"],
         row["name"],
-        row["language"],
         load_json(row["default_rules"]),
         row["admin_role_id"],
         row["time_zone"],
@@ -67,7 +65,7 @@ async def get_guild_settings(db: Database, guild_id: int) -> GuildSettings:
     """The guild's settings; an unknown guild has the defaults (German, DDV rules)."""
     row = await db.fetchone(GET_GUILD, (guild_id,))
     if row is None:
-        return GuildSettings(guild_id, "", "de", {})
+        return GuildSettings(guild_id, "", {})
     return _guild(row)
 
 
@@ -76,28 +74,20 @@ async def list_guild_settings(db: Database) -> list[GuildSettings]:
     return [_guild(row) for row in await db.fetchall(LIST_GUILDS)]
 
 
-class Keep(Enum):
-    """The marker for a setting ``set_guild_settings`` leaves as it is."""
+class GuildChanges(TypedDict, total=False):
+    """The settings ``set_guild_settings`` may change; what is not named stays."""
 
-    KEEP = "keep"
-
-
-KEEP: Final = Keep.KEEP
+    default_rules: JSONDict
+    admin_role_id: int | None
+    time_zone: str
+    turn_timer_s: int | None
+    ai_level: AILevel
+    public_language: PublicLanguage
+    notify_delay_s: int | None
 
 
 async def set_guild_settings(
-    db: Database,
-    guild_id: int,
-    *,
-    language: Language | Keep = KEEP,
-    default_rules: JSONDict | Keep = KEEP,
-    admin_role_id: int | Keep | None = KEEP,
-    time_zone: str | Keep = KEEP,
-    turn_timer_s: int | Keep | None = KEEP,
-    ai_level: AILevel | Keep = KEEP,
-    public_language: PublicLanguage | Keep = KEEP,
-    notify_delay_s: int | Keep | None = KEEP,
-    now: datetime | None = None,
+    db: Database, guild_id: int, *, now: datetime | None = None, **changes: Unpack[GuildChanges]
 ) -> GuildSettings:
     """Change the settings given (the others stay); creates the guild when unknown.
 
@@ -106,27 +96,10 @@ async def set_guild_settings(
     ms = to_ms(now)
     async with db.transaction():
         await db.execute(ENSURE_GUILD, (guild_id, ms, ms))
-        new = await get_guild_settings(db, guild_id)
-        if not isinstance(language, Keep):
-            new = replace(new, language=language)
-        if not isinstance(default_rules, Keep):
-            new = replace(new, default_rules=default_rules)
-        if not isinstance(admin_role_id, Keep):
-            new = replace(new, admin_role_id=admin_role_id)
-        if not isinstance(time_zone, Keep):
-            new = replace(new, time_zone=time_zone)
-        if not isinstance(turn_timer_s, Keep):
-            new = replace(new, turn_timer_s=turn_timer_s)
-        if not isinstance(ai_level, Keep):
-            new = replace(new, ai_level=ai_level)
-        if not isinstance(public_language, Keep):
-            new = replace(new, public_language=public_language)
-        if not isinstance(notify_delay_s, Keep):
-            new = replace(new, notify_delay_s=notify_delay_s)
+        new = replace(await get_guild_settings(db, guild_id), **changes)
         await db.execute(
             SET_GUILD_SETTINGS,
             (
-                new.language,
                 dump_json(new.default_rules),
                 new.admin_role_id,
                 new.time_zone,

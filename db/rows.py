@@ -15,7 +15,6 @@ SessionStatus = Literal["active", "finished"]
 GameStatus = Literal["running", "finished", "aborted"]
 AILevel = Literal["leicht", "mittel", "schwer"]
 Party = Literal["re", "kontra"]
-Language = Literal["de", "en"]
 PublicLanguage = Literal["server", "de", "en"]
 """A guild's language for public messages: its Discord locale (``server``), or fixed."""
 
@@ -34,7 +33,6 @@ class GuildSettings:
 
     guild_id: int
     name: str
-    language: Language
     default_rules: JSONDict
     """Ruleset overrides for new tables, as in ``doko-game/1`` ``rules``."""
     admin_role_id: int | None = None

@@ -3,6 +3,8 @@
 -- messages always followed the server's Discord locale and every player without a ping
 -- choice waited 20 s. A server now keeps its defaults for new tables (the rules stay in
 -- default_rules), and each table keeps the AI level its empty seats and stand-ins get.
+-- public_language replaces guilds.language (0001), which nothing ever read; that column
+-- stays, unused, because dropping a column needs SQLite 3.35.
 
 ALTER TABLE guilds ADD COLUMN turn_timer_s INTEGER
     CHECK (turn_timer_s IS NULL OR turn_timer_s >= 5);              -- NULL: no turn timer

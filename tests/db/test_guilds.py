@@ -11,28 +11,36 @@ from .conftest import GUILD
 
 
 async def test_guild_settings(store: Database) -> None:
-    assert await db.guilds.get_guild_settings(store, GUILD) == db.GuildSettings(GUILD, "", "de", {})
+    assert await db.guilds.get_guild_settings(store, GUILD) == db.GuildSettings(GUILD, "", {})
     await db.guilds.upsert_guild(store, GUILD, "Stammtisch")
     changed = await db.guilds.set_guild_settings(
-        store, GUILD, language="en", default_rules={"schweinchen": True}
+        store, GUILD, public_language="en", default_rules={"schweinchen": True}
     )
-    assert changed == db.GuildSettings(GUILD, "Stammtisch", "en", {"schweinchen": True})
+    assert changed == db.GuildSettings(
+        GUILD, "Stammtisch", {"schweinchen": True}, public_language="en"
+    )
     # Only what is given changes; a rename keeps the settings.
-    await db.guilds.set_guild_settings(store, GUILD, language="de")
+    await db.guilds.set_guild_settings(store, GUILD, public_language="de")
     renamed = await db.guilds.upsert_guild(store, GUILD, "Doko-Runde")
-    assert renamed == db.GuildSettings(GUILD, "Doko-Runde", "de", {"schweinchen": True})
+    assert renamed == db.GuildSettings(
+        GUILD, "Doko-Runde", {"schweinchen": True}, public_language="de"
+    )
     assert await db.guilds.get_guild_settings(store, GUILD) == renamed
     with pytest.raises(db.ConstraintError):
-        await db.guilds.set_guild_settings(store, GUILD, language="fr")  # type: ignore[arg-type]
+        await db.guilds.set_guild_settings(store, GUILD, public_language="fr")  # type: ignore[arg-type]
 
 
 async def test_admin_role_and_time_zone_are_kept_until_changed(store: Database) -> None:
     fresh = await db.guilds.get_guild_settings(store, GUILD)
     assert (fresh.admin_role_id, fresh.time_zone) == (None, "Europe/Berlin")
     await db.guilds.set_guild_settings(store, GUILD, admin_role_id=77, time_zone="America/Chicago")
-    await db.guilds.set_guild_settings(store, GUILD, language="en")
+    await db.guilds.set_guild_settings(store, GUILD, public_language="en")
     kept = await db.guilds.get_guild_settings(store, GUILD)
-    assert (kept.language, kept.admin_role_id, kept.time_zone) == ("en", 77, "America/Chicago")
+    assert (kept.public_language, kept.admin_role_id, kept.time_zone) == (
+        "en",
+        77,
+        "America/Chicago",
+    )
     # None clears the role: "not given" and "no role" are different.
     cleared = await db.guilds.set_guild_settings(store, GUILD, admin_role_id=None)
     assert cleared.admin_role_id is None

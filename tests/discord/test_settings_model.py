@@ -78,7 +78,7 @@ def test_bad_values_are_refused(key: str, values: list[str], text: str) -> None:
 
 
 def test_a_stored_row_and_broken_rules(caplog: pytest.LogCaptureFixture) -> None:
-    row = GuildSettings(1, "x", "de", {"armut": True}, 5, "UTC", 30, "leicht", "en", None)
+    row = GuildSettings(1, "x", {"armut": True}, 5, "UTC", 30, "leicht", "en", None)
     defaults = server.defaults_of(row)
     assert defaults == ServerDefaults(
         rules=DDV.replace(armut=True),
@@ -89,7 +89,7 @@ def test_a_stored_row_and_broken_rules(caplog: pytest.LogCaptureFixture) -> None
         admin_role_id=5,
         time_zone="UTC",
     )
-    broken = GuildSettings(1, "x", "de", {"armut": "ja"})
+    broken = GuildSettings(1, "x", {"armut": "ja"})
     with caplog.at_level(logging.WARNING):
         fallen_back = server.defaults_of(broken)
     assert fallen_back.rules == DDV and fallen_back.rules_unreadable
