@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.discord.answers import say
 from bot.render.texts import Lang, lang_of, t
+from bot.render.translator import command_word
 
 MAX_STRING = 6000  # Discord's limit on a string option
 
@@ -25,11 +26,12 @@ def problem(
 ) -> str | None:
     """What is wrong with the given option values of ``command`` (by option name), or None."""
     for param in command.parameters:
-        value, name = values.get(param.display_name), param.display_name
+        value = values.get(param.display_name)
         if value is None:
             continue
+        name = command_word(param.display_name, lang)
         if param.choices and value not in [c.value for c in param.choices]:
-            names = ", ".join(c.name for c in param.choices)
+            names = ", ".join(command_word(c.name, lang) for c in param.choices)
             return t(lang, "input_choice", option=name, value=_shown(value), names=names)
         low, high = param.min_value, param.max_value
         if isinstance(value, str):

@@ -140,6 +140,11 @@ EN: dict[str, str] = {
 }
 
 
+def command_word(text: str, lang: str) -> str:
+    """A command, option or choice name as the reader's Discord shows it."""
+    return EN.get(text, text) if lang == "en" else text
+
+
 class DokoTranslator(app_commands.Translator):
     async def translate(
         self,

@@ -333,6 +333,18 @@ async def test_an_unknown_preset_lists_the_presets(make_world: Any) -> None:
     assert "„ramsch“" in text and "DDV" in text and "Stammtisch" in text
 
 
+async def test_an_english_reader_gets_the_option_and_presets_as_their_discord_names_them(
+    make_world: Any,
+) -> None:
+    world: World = await make_world(names=("anna",))
+    world.users[0].locale = "en-US"
+    outdated_definitions(world)
+    ix = await world.run(world.users[0], "tisch", regeln="ramsch")
+    text = await world.answer_text(ix)
+    assert text.startswith("**rules** has no “ramsch”"), text
+    assert "DDV tournament" in text and "DDV-Turnier" not in text
+
+
 async def test_abrechnen_refuses_impossible_games_naming_the_rule(make_world: Any) -> None:
     world: World = await make_world(names=("anna", "ben"), locales={"ben": ENGLISH})
     anna, ben = world.users
