@@ -23,7 +23,8 @@ is how Discord's ``Reset-After`` behaves.
 
 API (kept stable; ``bench discord`` counts through it)::
 
-    fake = FakeDiscord(rate_limits=True)        # enforce; False (default): count only
+    fake = FakeDiscord(rate_limits=True)        # enforce; False (default): count only,
+                                                # no X-RateLimit headers (the fake as it was)
     fake = FakeDiscord(rate_limits=RateLimits(global_per_second=10, routes={...}))
     limits = fake.ratelimits
     limits.enabled                              # switch at run time, too
@@ -189,6 +190,8 @@ class RateLimits:
         now = self.clock()
         wall = time.time()
         self.requests[route] += 1
+        if not self.enabled:
+            return Decision({})  # counted only: no headers, nothing for a client to wait on
         rule = self.limit_of(route)
         major = "+".join(params[p] for p in MAJOR_PARAMETERS if p in params)
         key = (route, major)
@@ -196,7 +199,7 @@ class RateLimits:
         if window is None or now >= window.started + rule.per:
             window = self._buckets[key] = _Window(now)
         bucket = bucket_hash(route)
-        if self.enabled and not exempt_from_global(template) and token is not None:
+        if not exempt_from_global(template) and token is not None:
             glob = self._global.get(token)
             if glob is None or now >= glob.started + 1.0:
                 glob = self._global[token] = _Window(now)
@@ -209,14 +212,14 @@ class RateLimits:
                 )
                 return Decision(headers, limited=True, is_global=True, retry_after=retry)
         reset_after = window.started + rule.per - now
-        if self.enabled and window.count >= rule.limit:
+        if window.count >= rule.limit:
             self.limited[route] += 1
             headers = limited_headers(
                 reset_after, is_global=False, bucket=bucket, limit=rule.limit, now_wall=wall
             )
             return Decision(headers, limited=True, retry_after=reset_after)
         window.count += 1
-        if self.enabled and not exempt_from_global(template) and token is not None:
+        if not exempt_from_global(template) and token is not None:
             self._global[token].count += 1
         headers = {
             "X-RateLimit-Limit": str(rule.limit),
