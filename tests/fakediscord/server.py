@@ -389,6 +389,10 @@ class FakeDiscord:
         }
         self._faults.append(_Fault(route_pattern, 429, body, headers, times))
 
+    def pending_faults(self) -> list[tuple[str, int, int]]:
+        """Injected faults not met yet: (pattern, status, times left)."""
+        return [(f.pattern, f.status, f.times) for f in self._faults]
+
     def _take_fault(self, method: str, path: str, route: str | None) -> _Fault | None:
         for fault in self._faults:
             if self._matches(fault.pattern, method, path, route):
@@ -917,8 +921,12 @@ class FakeDiscord:
             content_type, body, files = await self._read_body(request)
             record.body = body
             record.files = [f.filename for f in files]
-            decision = self._admit(request, op, path)
-            if decision is not None and decision.limited:
+            # An injected fault answers first: it uses up no bucket (nor does Discord's 429).
+            fault = self._take_fault(method, path, op.key) if op is not None else None
+            decision = None if fault is not None else self._admit(request, op, path)
+            if fault is not None:
+                response = fault.response()
+            elif decision is not None and decision.limited:
                 response = _json(decision.body(), 429, decision.headers)
             else:
                 response = await self._handle(request, op, path, content_type, body, files)
@@ -981,9 +989,6 @@ class FakeDiscord:
             request.headers.get("Authorization") != f"Bot {self.token}"
         ):
             raise ApiError(401, 0, "401: Unauthorized")
-        fault = self._take_fault(request.method, path, op.key)
-        if fault is not None:
-            return fault.response()
         if body is not None or op.method in ("POST", "PUT", "PATCH"):
             # Multipart bodies carry their JSON in payload_json; it obeys the JSON schema.
             kind = "application/json"

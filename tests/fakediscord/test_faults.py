@@ -3,6 +3,8 @@ connection that breaks without a close frame, a storm of RESUMEs, and a session 
 be resumed.
 """
 
+# ruff: noqa: F811
+# (the fixtures imported from test_server are the tests' parameters)
 from __future__ import annotations
 
 import discord

@@ -160,3 +160,14 @@ def test_the_route_table_names_its_sources() -> None:
     assert exempt_from_global("/interactions/{interaction_id}/{interaction_token}/callback")
     assert exempt_from_global("/webhooks/{webhook_id}/{webhook_token}")
     assert not exempt_from_global("/users/@me/channels")
+
+
+async def test_a_time_scale_shortens_every_window(session: aiohttp.ClientSession) -> None:
+    async with limited_fake(routes={GET_CHANNEL: RouteLimit(2, 10.0)}, time_scale=0.1) as fake:
+        channel = fake.add_guild("Stammtisch").channels[0]
+        first = await get_channel(session, fake, channel.id)
+        assert float(first.headers["X-RateLimit-Reset-After"]) <= 1.0  # 10 s scaled
+        await get_channel(session, fake, channel.id)
+        assert (await get_channel(session, fake, channel.id)).status == 429
+        fake.advance_clock(1.0)
+        assert (await get_channel(session, fake, channel.id)).status == 200
