@@ -55,8 +55,16 @@ GLOBAL_PER_SECOND = 50
 INVALID_WINDOW = 600.0  # seconds: the sliding 10 minutes
 INVALID_LIMIT = 10_000
 INVALID_STATUSES = frozenset({401, 403, 429})
-# The parameters Discord keys a route's bucket by, besides the route itself.
-MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "webhook_token")
+# The parameters Discord keys a route's bucket by, besides the route itself; an interaction
+# callback is keyed by its interaction (discord.py treats it as a webhook id and token).
+MAJOR_PARAMETERS = (
+    "channel_id",
+    "guild_id",
+    "webhook_id",
+    "webhook_token",
+    "interaction_id",
+    "interaction_token",
+)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import ROUTE_LIMITS, RateLimits, RouteLimit, exempt_from_global
 
 GET_CHANNEL = "GET /channels/{channel_id}"
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 
 
 @pytest.fixture
@@ -171,3 +172,12 @@ async def test_a_time_scale_shortens_every_window(session: aiohttp.ClientSession
         assert (await get_channel(session, fake, channel.id)).status == 429
         fake.advance_clock(1.0)
         assert (await get_channel(session, fake, channel.id)).status == 200
+
+
+def test_each_interaction_callback_has_a_bucket_of_its_own() -> None:
+    limits = RateLimits(routes={CALLBACK: RouteLimit(1, 60.0)})
+    template = CALLBACK.split(" ", 1)[1]
+    for n in range(3):  # many clicks a second: one callback each, none limited
+        params = {"interaction_id": str(n), "interaction_token": f"t{n}"}
+        assert not limits.admit(CALLBACK, template, params, None).limited
+    assert limits.admit(CALLBACK, template, params, None).limited  # the same one twice
