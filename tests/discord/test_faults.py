@@ -8,6 +8,7 @@ clicks the players made agree one to one, and every click got exactly one accept
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -88,6 +89,11 @@ async def check_nothing_lost(world: World, game_id: int, clicks: list[Clicked]) 
     assert world.fake.pending_faults() == []  # every fault injected was met
     stored = await actions.load_actions(world.bot.db, game_id)
     assert stored == [c.action for c in clicks]  # four humans: every action is a click
+    # The game's record (doko-game/1, as /doko export gives it) has the same actions.
+    ix = await world.run(world.users[0], "export")
+    export = await world.fake.followup(ix)
+    record = json.loads(export.attachments[0].data)
+    assert record["actions"] == stored
     for click in clicks:
         statuses = [c.status for c in click.interaction.callbacks]
         assert statuses.count(200) == 1, (click.action, statuses)
@@ -147,6 +153,8 @@ async def test_bursts_of_429s_and_5xx_and_two_drops(make_world: Any) -> None:
     assert len(clicks) >= 48
     assert fake.resumes == 2 and fake.identifies == 1
     assert fake.ratelimits.injected == 10
+    # The bot's own requests were all valid: the only 401/403/429 are the injected 429s.
+    assert fake.ratelimits.invalid_requests() == 10
     assert fake.injected_failures >= 9 + 1  # the 5xx above and the late table edits
 
 
