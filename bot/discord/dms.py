@@ -4,8 +4,9 @@ The first 50007 marks the player, in memory and in the store (db.closed_dms): fr
 their hand is shown in the table's channel ("Meine Karten", an ephemeral message the hand job
 keeps in step), pings mention them there, and no DM is tried again, not after a restart
 either (every 403 counts towards Discord's invalid-request ban). The table message names
-them. The player hears why, once, with the answer to their next click or command (an
-ephemeral followup, which needs no DM). Once told, a command of theirs or a click in their
+them. The player hears why, once, with the answer to their next click or command in a server
+channel (an ephemeral followup, which needs no DM; a click in their DMs may have been made
+before the DM failed). Once told, a command of theirs or a click in their
 DMs clears the mark: the next hand update tries the DM again (a 50007 then marks them anew).
 """
 
@@ -72,7 +73,8 @@ class ClosedDms:
         if user is None or not user.dms_closed:
             return
         if user_id in self.untold:
-            await self._tell(interaction, user_id)
+            if interaction.guild_id is not None:  # in the table's channel, not in the DMs
+                await self._tell(interaction, user_id)
         elif (
             interaction.type is discord.InteractionType.application_command
             or interaction.guild_id is None

@@ -60,6 +60,10 @@ async def play_with_faults(world: World, table_id: int, faults: Faults) -> list[
     turn = 0
     while (found := await human_to_act(world, table_id)) is not None:
         await faults(world, turn)
+        if world.fake.pending_faults():
+            # Retries take seconds (discord.py's after a 5xx, the bot's after a 503): let the
+            # messages catch up before looking for the hand, as a player would wait.
+            await world.settle()
         user, _ = found
         message = await hand_for(world, user, table_id)
         info = world.engine.table(table_id)

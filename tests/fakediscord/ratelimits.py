@@ -32,6 +32,8 @@ API (kept stable; ``bench discord`` counts through it)::
     limits.requests[route]                      # requests per route key, e.g.
                                                 #   "POST /channels/{channel_id}/messages"
     limits.limited[route]                       # 429s this limiter sent, per route
+    limits.exhausted[route]                     # buckets used up (Remaining 0): the
+                                                #   client waits for the reset
     limits.global_limited                       # of those, global ones
     limits.injected                             # 429s a test injected (fail_next & co.)
     limits.invalid_requests()                   # 401/403/429 in the last 10 minutes
@@ -181,6 +183,7 @@ class RateLimits:
     time_scale: float = 1.0
     requests: Counter[str] = field(default_factory=Counter)
     limited: Counter[str] = field(default_factory=Counter)
+    exhausted: Counter[str] = field(default_factory=Counter)
     global_limited: int = 0
     injected: int = 0
     statuses: Counter[int] = field(default_factory=Counter)
@@ -232,6 +235,8 @@ class RateLimits:
             )
             return Decision(headers, limited=True, retry_after=reset_after)
         window.count += 1
+        if window.count == rule.limit:
+            self.exhausted[route] += 1  # a client that obeys the headers waits now
         if not exempt_from_global(template) and token is not None:
             self._global[token].count += 1
         headers = {
@@ -266,6 +271,7 @@ class RateLimits:
             "enabled": self.enabled,
             "requests": dict(self.requests),
             "limited": dict(self.limited),
+            "exhausted": dict(self.exhausted),
             "global_limited": self.global_limited,
             "injected": self.injected,
             "statuses": {str(k): v for k, v in sorted(self.statuses.items())},

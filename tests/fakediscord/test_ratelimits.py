@@ -72,6 +72,7 @@ async def test_a_route_bucket_per_channel_with_headers_and_a_429(
         assert (await get_channel(session, fake, doko.id)).status == 200
         limits = fake.ratelimits
         assert limits.requests[GET_CHANNEL] == 6 and limits.limited[GET_CHANNEL] == 1
+        assert limits.exhausted[GET_CHANNEL] == 1  # the third request used the window up
         assert limits.global_limited == 0 and limits.invalid_requests() == 1
 
 
