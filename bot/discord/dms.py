@@ -7,7 +7,8 @@ either (every 403 counts towards Discord's invalid-request ban). The table messa
 them. The player hears why, once, with the answer to their next click or command in a server
 channel (an ephemeral followup, which needs no DM; a click in their DMs may have been made
 before the DM failed). Once told, a command of theirs or a click in their
-DMs clears the mark: the next hand update tries the DM again (a 50007 then marks them anew).
+DMs makes the next hand update try the DM again: a new DM that gets through clears the
+stored mark, a 50007 restores it without a second notice.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class ClosedDms:
     def __init__(self, presenter: Presenter) -> None:
         self.presenter = presenter
         self.untold: set[int] = set()  # marked, not told yet
+        self.retrying: set[int] = set()  # marked, told, their DM tried again
 
     async def load(self) -> None:
         """Every stored mark (at the start): hands of these players go to the channel."""
@@ -54,12 +56,16 @@ class ClosedDms:
         if user.dms_closed:
             return
         user.dms_closed = True
-        self.untold.add(user_id)
+        retried = user_id in self.retrying
+        self.retrying.discard(user_id)
         try:
-            await closed_dms.mark_closed(self.presenter.bot.db, user_id)
+            # A new mark is told; one kept while the DM was tried again was told before.
+            if await closed_dms.mark_closed(self.presenter.bot.db, user_id) and not retried:
+                self.untold.add(user_id)
         except Exception:
             # Kept in memory all the same; after a restart one more DM is tried.
             log.exception("could not store the closed DMs of user %s", user_id)
+            self.untold.add(user_id)
         for state in self.presenter.tables.values():
             if state.job is not None and self._seated(state.info, user_id):
                 state.job.mark()  # the table message names them
@@ -83,6 +89,7 @@ class ClosedDms:
 
     async def _tell(self, interaction: discord.Interaction[Any], user_id: int) -> None:
         text = t(lang_of(interaction.locale), "dms_closed_notice")
+        self.untold.discard(user_id)  # before the send: a click answered meanwhile says nothing
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -90,26 +97,39 @@ class ClosedDms:
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException as error:
             log.info("could not tell user %s about their closed DMs: %s", user_id, error)
-            return  # the next answer tries again
-        self.untold.discard(user_id)
+            self.untold.add(user_id)  # the next answer tries again
+            return
         try:
             await closed_dms.mark_told(self.presenter.bot.db, user_id)
         except Exception:
             log.exception("could not store that user %s was told", user_id)
 
     async def reopen(self, user_id: int) -> None:
-        """The player may have opened their DMs: forget the mark, try the DM with the next
-        update of each of their hands (marked now).
+        """The player may have opened their DMs: try the DM with the next update of each of
+        their hands (marked now). The stored mark stays until a new DM gets through
+        (:meth:`delivered`); a 50007 meanwhile restores it without telling them again.
         """
         user = self.presenter.user(user_id)
         user.dms_closed = False
         self.untold.discard(user_id)
-        await closed_dms.clear(self.presenter.bot.db, user_id)
+        self.retrying.add(user_id)
         for state in list(self.presenter.tables.values()):
             if self._seated(state.info, user_id):
                 self.presenter.mark_hand(state, user_id)
                 if state.job is not None:
                     state.job.mark()  # no longer named in the table message
+
+    async def delivered(self, user_id: int) -> None:
+        """A new DM to the player got through: their DMs are open, the mark goes. (An edit
+        of an older DM proves nothing: Discord may allow it when new DMs are refused.)
+        """
+        if user_id not in self.retrying:
+            return
+        self.retrying.discard(user_id)
+        try:
+            await closed_dms.clear(self.presenter.bot.db, user_id)
+        except Exception:
+            log.exception("could not forget the closed DMs of user %s", user_id)
 
     @staticmethod
     def _seated(info: TableInfo | None, user_id: int) -> bool:

@@ -554,6 +554,7 @@ class Presenter:
         message = await self._channel(channel_id).send(content, view=ui, **send_files([picture]))
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await stored.save_hand(self.bot.db, state, user_id)
+        await self.dms.delivered(user_id)  # DMs open again: the closed mark goes
 
     async def _dm_channel(self, user_id: int, user: UserState) -> int:
         if user.dm_channel_id is None:

@@ -83,12 +83,21 @@ async def test_closed_dms_are_told_once_stored_and_opened_again(make_world: Any,
     assert len(notices(world)) == 1
     assert fake.ratelimits.invalid_requests() == 1  # the one 403
 
-    # She opens her DMs and uses a command: the mark goes, game 2's hand comes by DM.
+    # A command makes the bot try her DM again: still closed, the mark stays, no new notice.
+    await world.run(anna, "karten")
+    await fake.wait_for(lambda: dm_sends(world) == [200, 403, 403], 5, "a second try")
+    await world.settle()
+    assert len(notices(world)) == 1
+    assert [r.told_at is not None for r in await closed_dms.closed_dms(world.bot.db)] == [True]
+
+    # She opens her DMs and uses a command: game 2's hand comes by DM, the mark goes.
     fake.open_dms(anna)
     await world.run(anna, "karten")
-    await fake.wait_for(lambda: dm_sends(world) == [200, 403, 200], 5, "game 2's hand by DM")
+    await fake.wait_for(lambda: dm_sends(world)[3:] == [200], 5, "game 2's hand by DM")
+    await fake.wait_for(lambda: not world.bot.presenter.dms.retrying, 3, "the mark to go")
     assert await closed_dms.closed_dms(world.bot.db) == []
     await play_until(world, table_id, 3)
     await world.settle()
-    assert dm_sends(world) == [200, 403, 200, 200]  # and game 3's
+    assert dm_sends(world) == [200, 403, 403, 200, 200]  # and game 3's
     assert len(notices(world)) == 1
+    assert fake.ratelimits.invalid_requests() == 2  # the two 403s
