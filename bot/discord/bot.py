@@ -189,7 +189,7 @@ class DokoBot(commands.Bot):
         self, interaction: discord.Interaction[Any], command: object
     ) -> None:
         """A slash command was answered: a player with closed DMs hears it once (or, told
-        before, the command clears the mark).
+        before, the command has the bot try their DM again).
         """
         await self.presenter.dms.after_interaction(interaction)
 

@@ -224,6 +224,7 @@ class Pings:
                 if user.dm_channel_id is None:
                     user.dm_channel_id = (await bot.create_dm(discord.Object(turn.user_id))).id
                 dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
+                await self.presenter.dms.delivered(turn.user_id)  # DMs open (again)
                 return user.dm_channel_id, dm.id
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
