@@ -200,6 +200,7 @@ class DokoBot(commands.Bot):
                 await say(interaction, t(lang, "busy"))
                 return
             await self.click_handler(click, interaction)
+            await self.presenter.dms.after_interaction(interaction)  # closed DMs: told once
         except Exception:
             log.exception("a click failed: %r", custom_id)
             await answer_failure(interaction)
@@ -217,6 +218,14 @@ class DokoBot(commands.Bot):
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("the command /%s failed", name, exc_info=error)
         await answer_failure(interaction)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: object
+    ) -> None:
+        """A slash command was answered: a player with closed DMs hears it once (or, told
+        before, the command has the bot try their DM again).
+        """
+        await self.presenter.dms.after_interaction(interaction)
 
     async def close(self) -> None:
         if self._unsubscribe is not None:

@@ -230,14 +230,13 @@ class Pings:
                 if user.dm_channel_id is None:
                     user.dm_channel_id = (await bot.create_dm(discord.Object(turn.user_id))).id
                 dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
+                await self.presenter.dms.delivered(turn.user_id)  # DMs open (again)
                 return user.dm_channel_id, dm.id
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     raise
                 log.info("DMs of user %s are closed; pinging in the table's channel", turn.user_id)
-                user.dms_closed = True
-                if state is not None and state.job is not None:
-                    state.job.mark()  # the table message tells them to use "Meine Karten"
+                await self.presenter.dms.closed(turn.user_id)  # stored; the table names them
         only_them = discord.AllowedMentions(
             everyone=False, users=[discord.Object(turn.user_id)], roles=False, replied_user=False
         )

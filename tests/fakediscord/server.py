@@ -11,7 +11,6 @@ import datetime as dt
 import itertools
 import json
 import logging
-import math
 import re
 import secrets
 import time
@@ -51,6 +50,7 @@ from .models import (
     User,
 )
 from .openapi import Operation, load_spec
+from .ratelimits import Decision, RateLimits, limited_headers
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +87,14 @@ class _Fault:
     body: dict[str, Any]
     headers: dict[str, str]
     times: int
+    raw: bytes | None = None  # a body that is no JSON (a proxy's error page), or empty
+    content_type: str = "application/json"
+
+    def response(self) -> web.Response:
+        if self.raw is None:
+            return _json(self.body, self.status, self.headers)
+        headers = {"Content-Type": self.content_type, **self.headers}
+        return web.Response(body=self.raw, status=self.status, headers=headers)
 
 
 @dataclass
@@ -143,9 +151,20 @@ class FakeDiscord:
     """The loopback Discord and its test-control API."""
 
     def __init__(
-        self, *, token: str = "fake-bot-token", bot_name: str = "Doko", shard_count: int = 1
+        self,
+        *,
+        token: str = "fake-bot-token",
+        bot_name: str = "Doko",
+        shard_count: int = 1,
+        rate_limits: bool | RateLimits = False,
     ) -> None:
         self.token = token
+        # Discord's rate limits (ratelimits.py): enforced when True, else only counted.
+        self.ratelimits = (
+            rate_limits
+            if isinstance(rate_limits, RateLimits)
+            else RateLimits(enabled=rate_limits, clock=self.now)
+        )
         # Sharded: a bot must IDENTIFY with [shard_id, shard_count]; each guild's events go
         # only to the connection of its shard, DMs to shard 0 (as on Discord).
         self.shard_count = shard_count
@@ -170,6 +189,8 @@ class FakeDiscord:
         self._session: _Session | None = None  # the newest connection of any shard
         self._shards: dict[int, _Session] = {}  # shard id -> its current session
         self._faults: list[_Fault] = []
+        self.injected_failures = 0  # 400 and 5xx answers that fail_next injected
+        self._transports: dict[web.WebSocketResponse, Any] = {}  # to drop a connection
         self._clock_offset = 0.0
         self._watched: list[asyncio.Task[Any]] = []
         self._runner: web.AppRunner | None = None
@@ -361,14 +382,24 @@ class FakeDiscord:
         message: str | None = None,
         *,
         times: int = 1,
+        body: str = "json",
     ) -> None:
         """The next ``times`` requests matching ``route_pattern`` fail with ``status``/``code``.
 
         The pattern is either a documented route ("POST /channels/{channel_id}/messages") or a
-        regex searched in "METHOD /concrete/path".
+        regex searched in "METHOD /concrete/path". ``body``: "json" (Discord's error body),
+        "empty", or "html" (a proxy's error page, as Cloudflare sends for a 502).
         """
-        body = {"code": code, "message": message or f"{status}: injected by the fake"}
-        self._faults.append(_Fault(route_pattern, status, body, {}, times))
+        error = {"code": code, "message": message or f"{status}: injected by the fake"}
+        fault = _Fault(route_pattern, status, error, {}, times)
+        if body == "empty":
+            fault.raw, fault.content_type = b"", "text/plain"
+        elif body == "html":
+            page = f"<html><head><title>{status}</title></head><body>{status}</body></html>"
+            fault.raw, fault.content_type = page.encode(), "text/html"
+        elif body != "json":
+            raise FakeDiscordError(f"unknown fault body {body!r}: json, empty or html")
+        self._faults.append(fault)
 
     def rate_limit_next(
         self,
@@ -379,26 +410,24 @@ class FakeDiscord:
         times: int = 1,
     ) -> None:
         """The next ``times`` matching requests get a 429 with the headers Discord sends."""
-        scope = "global" if is_global else "user"
-        headers = {
-            "Retry-After": str(math.ceil(retry_after)),
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
-            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-            "X-RateLimit-Bucket": "fake" + secrets.token_hex(8),
-            "X-RateLimit-Scope": scope,
-            # discord.py treats a 429 without Via as a Cloudflare ban and does not retry.
-            "Via": "1.1 google",
-        }
-        if is_global:
-            headers["X-RateLimit-Global"] = "true"
+        headers = limited_headers(
+            retry_after,
+            is_global=is_global,
+            bucket="fake" + secrets.token_hex(8),
+            limit=5,
+            now_wall=time.time(),
+        )
         body = {
             "message": "You are being rate limited.",
             "retry_after": retry_after,
             "global": is_global,
+            "code": 0,
         }
         self._faults.append(_Fault(route_pattern, 429, body, headers, times))
+
+    def pending_faults(self) -> list[tuple[str, int, int]]:
+        """Injected faults not met yet: (pattern, status, times left)."""
+        return [(f.pattern, f.status, f.times) for f in self._faults]
 
     def _take_fault(self, method: str, path: str, route: str | None) -> _Fault | None:
         for fault in self._faults:
@@ -406,6 +435,11 @@ class FakeDiscord:
                 fault.times -= 1
                 if fault.times <= 0:
                     self._faults.remove(fault)
+                if fault.status == 429:
+                    self.ratelimits.injected += 1
+                elif fault.status == 400 or fault.status >= 500:
+                    # The end-to-end tests' check for bad requests expects these.
+                    self.injected_failures += 1
                 return fault
         return None
 
@@ -555,6 +589,7 @@ class FakeDiscord:
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         self._sockets.add(ws)
+        self._transports[ws] = request.transport
         await ws.send_str(
             json.dumps(
                 {"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}
@@ -576,6 +611,7 @@ class FakeDiscord:
                     log.debug("gateway op %s ignored", op)
         finally:
             self._sockets.discard(ws)
+            self._transports.pop(ws, None)
             for session in self._sessions.values():
                 if session.ws is ws:
                     session.ws = None
@@ -668,6 +704,27 @@ class FakeDiscord:
             await self.wait_for(
                 lambda: (self.identifies, self.resumes) != before, timeout, "IDENTIFY or RESUME"
             )
+
+    async def drop(self, *, wait: bool = True, timeout: float = 10.0) -> None:
+        """The connection breaks without a close frame (a network fault); the bot should
+        notice (close code 1006) and RESUME.
+        """
+        before = self.resumes
+        ws = self._live_ws()
+        transport = self._transports.get(ws)
+        if transport is None:
+            raise FakeDiscordError("the live connection has no transport to break")
+        transport.abort()
+        if wait:
+            await self.wait_for(lambda: self.resumes > before, timeout, "RESUME after a drop")
+
+    async def resume_storm(self, times: int = 5, *, timeout: float = 10.0) -> None:
+        """Drop the connection ``times`` times in a row, each as soon as the bot resumed."""
+        for i in range(times):
+            if i % 2:
+                await self.drop(timeout=timeout)
+            else:
+                await self.disconnect(timeout=timeout)
 
     # ------------------------------------------------------------------ interactions (test side)
 
@@ -901,13 +958,26 @@ class FakeDiscord:
         op = self._spec.match(method, path)
         record = RequestRecord(method, path, op.key if op else None, dict(request.query), None, [])
         self.requests.append(record)
+        decision: Decision | None = None
         try:
             content_type, body, files = await self._read_body(request)
             record.body = body
             record.files = [f.filename for f in files]
-            response = await self._handle(request, op, path, content_type, body, files)
+            # An injected fault answers first: it uses up no bucket (nor does Discord's 429).
+            fault = self._take_fault(method, path, op.key) if op is not None else None
+            decision = None if fault is not None else self._admit(request, op, path)
+            if fault is not None:
+                response = fault.response()
+            elif decision is not None and decision.limited:
+                response = _json(decision.body(), 429, decision.headers)
+            else:
+                response = await self._handle(request, op, path, content_type, body, files)
         except ApiError as error:
             response = _json(error.body, error.status)
+        if decision is not None:
+            for name, value in decision.headers.items():
+                response.headers.setdefault(name, value)  # an injected 429 keeps its own
+        self.ratelimits.note_response(response.status, response.headers.get("X-RateLimit-Scope"))
         record.status = response.status
         if isinstance(response, web.Response) and response.body:
             try:
@@ -917,6 +987,15 @@ class FakeDiscord:
         if response.status >= 400:
             log.info("fake Discord: %s %s -> %s %s", method, path, response.status, record.response)
         return response
+
+    def _admit(self, request: web.Request, op: Operation | None, path: str) -> Decision | None:
+        """The rate limiter's word on this request (None for a route Discord does not have)."""
+        if op is None:
+            return None
+        params = _route_params(op.template, path)
+        return self.ratelimits.admit(
+            op.key, op.template, params, request.headers.get("Authorization")
+        )
 
     async def _read_body(self, request: web.Request) -> tuple[str, Any, list[Upload]]:
         content_type = request.content_type
@@ -952,9 +1031,6 @@ class FakeDiscord:
             request.headers.get("Authorization") != f"Bot {self.token}"
         ):
             raise ApiError(401, 0, "401: Unauthorized")
-        fault = self._take_fault(request.method, path, op.key)
-        if fault is not None:
-            return _json(fault.body, fault.status, fault.headers)
         if body is not None or op.method in ("POST", "PUT", "PATCH"):
             # Multipart bodies carry their JSON in payload_json; it obeys the JSON schema.
             kind = "application/json"

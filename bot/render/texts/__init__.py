@@ -15,6 +15,7 @@ from bot.render.texts import (
     access,
     answers,
     channel,
+    dms,
     input,
     pictures,
     pings,
@@ -37,6 +38,7 @@ PARTS: tuple[ModuleType, ...] = (
     input,
     settings,
     rangliste,
+    dms,
 )
 
 
