@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.engine import queries
 from bot.engine.ai_turns import AITurns
+from bot.engine.faults import refuse_store_faults
 from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
 from bot.engine.ownership import Ownership
@@ -171,12 +172,14 @@ class Engine:
         """
         return await queries.notify_delay(self.db, user_id)
 
+    @refuse_store_faults
     async def set_notify_delay(self, user_id: int, seconds: int | None) -> None:
         """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""
         await players.set_notify_delay(self.db, user_id, seconds, now=self.clock())
 
     # -- table management ---------------------------------------------------------------
 
+    @refuse_store_faults
     async def create_table(
         self,
         *,
@@ -193,24 +196,29 @@ class Engine:
         )
         return await self._changed(table)
 
+    @refuse_store_faults
     async def join(
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> TableInfo:
         """Take a free seat in the lobby, or come back to one's own seat during a game."""
         return await self._changed(await self._lobby.join(table_id, user_id, name, seat))
 
+    @refuse_store_faults
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
         """Leave the lobby, or hand one's seat to an AI mid-game (it can be taken back)."""
         return await self._changed(await self._lobby.leave(table_id, user_id))
 
+    @refuse_store_faults
     async def add_ai(
         self, table_id: int, user_id: int, level: str, seat: int | None = None
     ) -> TableInfo:
         return await self._changed(await self._lobby.add_ai(table_id, user_id, level, seat))
 
+    @refuse_store_faults
     async def remove_ai(self, table_id: int, user_id: int, seat: int) -> TableInfo:
         return await self._changed(await self._lobby.remove_ai(table_id, user_id, seat))
 
+    @refuse_store_faults
     async def start_game(
         self, table_id: int, user_id: int, fill_level: str = "leicht", *, dealer: int | None = None
     ) -> TableInfo:
@@ -221,15 +229,18 @@ class Engine:
         table = await self._lobby.start_game(table_id, user_id, fill_level, dealer)
         return await self._changed(table)
 
+    @refuse_store_faults
     async def stop_table(self, table_id: int, user_id: int, *, admin: bool = False) -> TableInfo:
         snapshot = (await self._lobby.stop_table(table_id, user_id, admin)).snapshot()
         await self._tables.emit(TableChanged(snapshot))
         return snapshot
 
+    @refuse_store_faults
     async def end_early(self, table_id: int, user_id: int, *, admin: bool = False) -> TableInfo:
         """No new games after the running one, except the Pflichtsoli still owed (vorgeführt)."""
         return await self._changed(await self._lobby.end_early(table_id, user_id, admin))
 
+    @refuse_store_faults
     async def replace_seat(
         self, table_id: int, user_id: int, level: str, *, by: int, admin: bool = False
     ) -> TableInfo:
@@ -239,6 +250,7 @@ class Engine:
 
     # -- playing ------------------------------------------------------------------------
 
+    @refuse_store_faults
     async def act(
         self,
         table_id: int,
