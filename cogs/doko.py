@@ -159,7 +159,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             if seat is None:
                 await reply.say(t(lang, "err_not_seated"))
                 return
-            await engine.act(info.id, reply.user_id, codec.announce(seat, call))
+            async with reply.in_time():
+                await engine.act(info.id, reply.user_id, codec.announce(seat, call))
         except EngineError as error:
             await reply.say(error_text(error, lang))
             return
@@ -212,9 +213,14 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         lang = reply.lang
         assert not isinstance(click.target, TableButton)
         try:
-            await self.bot.engine.act(
-                info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
-            )
+            async with reply.in_time():  # a slow store: acknowledged before Discord gives up
+                await self.bot.engine.act(
+                    info.id,
+                    reply.user_id,
+                    click.target,
+                    version=click.version,
+                    on_stored=reply.defer,
+                )
         except EngineError as error:
             text = t(lang, "stale") if error.reason == "stale_version" else error_text(error, lang)
             await reply.say(text)

@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
@@ -25,9 +26,11 @@ from bot.discord import codec
 from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
-from bot.engine import Engine
+from bot.engine import Engine, EngineError
+from bot.engine.faults import STORE_FAILED
 from bot.engine.forwarding import Forwarder
 from bot.engine.tournaments import TournamentService
+from bot.render.errors import error_text
 from bot.render.texts import lang_of, t
 from bot.render.translator import DokoTranslator
 from db import Database, connect
@@ -117,6 +120,7 @@ class DokoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DokoTranslator())
+        self.tree.error(self._command_failed)
         if self._start_engine:
             self._db = await connect(self.settings.database_target)
             self._engine = Engine(
@@ -199,6 +203,20 @@ class DokoBot(commands.Bot):
         if self._db is not None:
             await self._db.close()
             self._db = None
+
+    async def _command_failed(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """A slash command the store could not serve is answered so; the rest is logged."""
+        original = getattr(error, "original", error)
+        if isinstance(original, EngineError) and original.reason == STORE_FAILED:
+            text = error_text(original, lang_of(interaction.locale))
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+            return
+        await app_commands.CommandTree.on_error(self.tree, interaction, error)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # discord.py sleeps 5 s before every re-IDENTIFY; with one shard there is no one to
