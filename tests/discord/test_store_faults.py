@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import sqlite3
+from functools import partial
 from typing import Any
 
 import pytest
@@ -35,6 +36,13 @@ async def click_hand(world: World, table_id: int) -> tuple[Any, int, str] | None
     callback = await world.fake.response(ix, timeout=3)  # the fake refuses it after 3 s
     assert callback.status == 200, callback
     return ix, info.version, user.locale[:2]
+
+
+def taken_since(world: World, table_id: int, version: int) -> bool:
+    """The table moved past ``version``, or the session ended with it."""
+    if world.engine.find_table(world.guild.id, world.channel.id) is None:
+        return True
+    return world.engine.version(table_id) > version
 
 
 async def test_a_full_disk_is_answered_and_the_game_goes_on(
@@ -71,14 +79,7 @@ async def test_a_full_disk_is_answered_and_the_game_goes_on(
             refused += 1
             faults.free()
             continue  # the same button is still good: the player clicks it again
-        await world.fake.wait_for(
-            lambda: (
-                world.engine.find_table(world.guild.id, world.channel.id) is None
-                or world.engine.version(table_id) > version
-            ),
-            10,
-            "the click to be taken",
-        )
+        await world.fake.wait_for(partial(taken_since, world, table_id, version), 10, "the click")
         taken += 1
         await world.engine.idle()  # the AIs, retrying until their writes were taken
         faults.free()  # what the AIs left of it (the next to act was a human)
