@@ -266,7 +266,12 @@ class Engine:
         ``on_stored`` is awaited as soon as the action is durable, before the end of a game
         is booked: a front end acknowledges the player there (the table waits for it).
         """
-        table = await self._play.act(table_id, user_id, action, version, on_stored)
+        try:
+            table = await self._play.act(table_id, user_id, action, version, on_stored)
+        except EngineError as error:
+            if error.details.get("caught_up"):  # memory took the store's actions: tell
+                await self._changed(self._tables.get(table_id))
+            raise
         return await self._changed(table)
 
     async def expire_turn(self, table_id: int, version: int) -> bool:

@@ -95,6 +95,7 @@ class Playing:
                 "stale_version",
                 "the table has moved on",
                 current_version=table.version,
+                caught_up=True,
             ) from None
         try:
             if on_stored is not None:

@@ -18,7 +18,8 @@ import pytest
 
 from bot.engine import Engine, EngineError
 from bot.rules.game import Action, Announce
-from db import games, sessions
+from bot.rules.records import action_to_dict
+from db import actions, games, sessions
 from tests.engine.conftest import RandomAI
 from tests.storefaults import Faults, faulty_sqlite
 
@@ -160,4 +161,58 @@ async def test_a_full_disk_refuses_a_new_table_whole(tmp_path: Path) -> None:
         engine = Engine(store, ai=RandomAI(), ai_in_thread=False)
         await engine.start()
         assert [t.id for t in engine.open_tables()] == [info.id]
+        await engine.close()
+
+
+async def started(store: Any) -> tuple[Engine, int]:
+    """An engine with one table whose host is to act (the first Vorbehalt)."""
+    engine = Engine(store, ai=RandomAI(), seeds=lambda: SEED, ai_in_thread=False)
+    await engine.start()
+    info = await engine.create_table(guild_id=1, channel_id=10, host_id=HOST, host_name="H")
+    await engine.start_game(info.id, HOST)
+    await engine.idle()
+    while (public := engine.table(info.id).public) is not None and public.to_act != 0:
+        await engine.idle()
+    return engine, info.id
+
+
+async def test_a_stored_action_is_applied_even_when_its_acknowledgement_fails(
+    tmp_path: Path,
+) -> None:
+    # Issue 20: a click stored after Discord's 3 s could not be acknowledged; it was left
+    # unapplied, memory fell behind the store, and every later click was refused for good.
+    async with faulty_sqlite(tmp_path / "t.sqlite3", Faults()) as store:
+        engine, table_id = await started(store)
+        version = engine.version(table_id)
+
+        async def expired() -> None:
+            raise RuntimeError("404 Unknown interaction")
+
+        await engine.act(table_id, HOST, host_move(engine, table_id), version, on_stored=expired)
+        assert engine.version(table_id) > version
+        await engine.idle()
+        assert engine.table(table_id).public is not None
+        while (public := engine.table(table_id).public) and public.to_act == 0:
+            await engine.act(table_id, HOST, host_move(engine, table_id))  # play goes on
+            await engine.idle()
+        await engine.close()
+
+
+async def test_a_store_ahead_of_memory_is_caught_up(tmp_path: Path) -> None:
+    # A write reported failed that went through (a connection lost during COMMIT): the next
+    # action finds its number taken. The table catches up and the click is refused as stale.
+    async with faulty_sqlite(tmp_path / "t.sqlite3", Faults()) as store:
+        engine, table_id = await started(store)
+        info = engine.table(table_id)
+        move = host_move(engine, table_id)
+        game_id = info.game_id
+        assert game_id is not None
+        seq = len(engine.record(table_id)["actions"])
+        await actions.append_action(store, game_id, seq, action_to_dict(move))
+        with pytest.raises(EngineError) as stale:
+            await engine.act(table_id, HOST, move, info.version)
+        assert stale.value.reason == "stale_version"
+        assert len(engine.record(table_id)["actions"]) == seq + 1
+        await engine.idle()
+        assert engine.version(table_id) > info.version + 1  # the AIs played on
         await engine.close()
