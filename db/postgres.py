@@ -28,6 +28,7 @@ differences remain by design, and the shared SQL keeps within them:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import secrets
@@ -192,6 +193,20 @@ class PostgresDatabase(Database):
 
     async def _commit_statement(self) -> None:
         await self._conn.execute("COMMIT")
+
+    async def _abandon_begin(self) -> None:
+        # A BEGIN cancelled on its way may have been run by the server, and asyncpg learns
+        # the transaction status only with its answer: ``is_in_transaction()`` can still say
+        # no. ROLLBACK unconditionally: asyncpg sends it once the cancelled BEGIN is over,
+        # and outside a transaction the server only warns. Shielded, as COMMIT is.
+        done = asyncio.ensure_future(self._conn.execute("ROLLBACK"))
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            await done
+            raise
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            log.exception("rollback failed on %s", self.path)
 
     async def _rollback(self) -> None:
         try:
