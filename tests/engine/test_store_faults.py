@@ -16,14 +16,13 @@ from typing import Any
 
 import pytest
 
+import db
 from bot.engine import Engine, EngineError
 from bot.rules.game import Action, Announce
 from bot.rules.records import action_to_dict
 from db import actions, games, sessions
 from tests.engine.conftest import RandomAI
 from tests.storefaults import Faults, faulty_sqlite
-
-pytestmark = pytest.mark.sqlite_only
 
 HOST = 100
 SEED = 7  # every deal the same: a retried deal draws no other cards
@@ -216,3 +215,32 @@ async def test_a_store_ahead_of_memory_is_caught_up(tmp_path: Path) -> None:
         await engine.idle()
         assert engine.version(table_id) > info.version + 1  # the AIs played on
         await engine.close()
+
+
+async def test_a_lost_postgresql_connection_is_replaced_and_play_goes_on(
+    postgres_target: str,
+) -> None:
+    store = await db.connect(postgres_target)
+    killer = await db.connect(postgres_target)
+    try:
+        engine, table_id = await started(store)
+        for _ in range(3):
+            pid = await store.fetchval("SELECT pg_backend_pid()")
+            await killer.fetchval("SELECT pg_terminate_backend(?)", (pid,))
+            version = engine.version(table_id)
+            move = host_move(engine, table_id)
+            try:
+                await engine.act(table_id, HOST, move, version)
+            except EngineError as error:  # the loss was noticed by this write: refused
+                assert error.reason == "store_failed"
+                assert engine.version(table_id) == version
+                await engine.act(table_id, HOST, move, version)  # asked again: taken
+            assert engine.version(table_id) > version
+            await engine.idle()
+            assert engine.table(table_id).public is not None
+            while (public := engine.table(table_id).public) and public.to_act != 0:
+                await engine.idle()
+        await engine.close()
+    finally:
+        await killer.close()
+        await store.close()
