@@ -34,6 +34,7 @@ from bot.render.errors import error_text
 from bot.render.texts import lang_of, t
 from bot.render.translator import DokoTranslator
 from db import Database, connect
+from db.process_lock import ProcessLock, lock_database
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -94,6 +95,7 @@ class DokoBot(commands.Bot):
         self.click_handler: ClickHandler | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._ready_once = False
+        self._process_lock: ProcessLock | None = None
 
     @property
     def running(self) -> bool:
@@ -122,6 +124,10 @@ class DokoBot(commands.Bot):
         await self.tree.set_translator(DokoTranslator())
         self.tree.error(self._command_failed)
         if self._start_engine:
+            if self.settings.database_url is None:  # SQLite: one unsharded process per file
+                self._process_lock = lock_database(
+                    self.settings.database_path, shared=self.settings.sharded
+                )
             self._db = await connect(self.settings.database_target)
             self._engine = Engine(
                 self._db, seeds=self._seeds, ai_in_thread=self._ai_in_thread, **self._sharding()
@@ -203,6 +209,9 @@ class DokoBot(commands.Bot):
         if self._db is not None:
             await self._db.close()
             self._db = None
+        if self._process_lock is not None:
+            self._process_lock.release()
+            self._process_lock = None
 
     async def _command_failed(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
