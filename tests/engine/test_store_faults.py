@@ -8,8 +8,11 @@ the store takes writes again the session ends exactly as an undisturbed one.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import random
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -244,3 +247,26 @@ async def test_a_lost_postgresql_connection_is_replaced_and_play_goes_on(
     finally:
         await killer.close()
         await store.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_file_size_limit_of_the_kernel_refuses_writes_and_play_goes_on(
+    tmp_path: Path,
+) -> None:
+    # A real full disk without root: RLIMIT_FSIZE in a child process makes the kernel refuse
+    # every write that would grow the database or its WAL (EFBIG, "disk I/O error").
+    root = Path(__file__).resolve().parents[2]
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(root / "tests" / "engine" / "fsize_child.py"),
+        str(tmp_path / "fsize.sqlite3"),
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(child.communicate(), 300)
+    assert child.returncode == 0, err.decode()[-3000:]
+    result = json.loads(out.decode().splitlines()[-1])
+    assert result["games"] >= 2 and result["check"] == ["ok"]
+    assert result["refused"] > 0 and result["taken"] > 0  # about every other move refused
