@@ -123,7 +123,8 @@ class TableHandlers(commands.Cog):
             if seat is None:
                 await reply.say(t(lang, "err_not_seated"))
                 return
-            await engine.act(info.id, reply.user_id, codec.announce(seat, call))
+            async with reply.in_time():
+                await engine.act(info.id, reply.user_id, codec.announce(seat, call))
         except EngineError as error:
             await reply.say(error_text(error, lang))
             return
@@ -176,9 +177,14 @@ class TableHandlers(commands.Cog):
         lang = reply.lang
         assert not isinstance(click.target, TableButton)
         try:
-            await self.bot.engine.act(
-                info.id, reply.user_id, click.target, version=click.version, on_stored=reply.defer
-            )
+            async with reply.in_time():  # a slow store: acknowledged before Discord gives up
+                await self.bot.engine.act(
+                    info.id,
+                    reply.user_id,
+                    click.target,
+                    version=click.version,
+                    on_stored=reply.defer,
+                )
         except EngineError as error:
             if error.reason == "stale_version":
                 await self.outdated(reply, info)

@@ -28,6 +28,7 @@ differences remain by design, and the shared SQL keeps within them:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import secrets
@@ -170,28 +171,62 @@ class PostgresDatabase(Database):
 
     dialect: ClassVar[Dialect] = "postgresql"
 
-    def __init__(self, conn: asyncpg.Connection, url: str) -> None:
+    def __init__(
+        self, conn: asyncpg.Connection, url: str, settings: dict[str, str] | None = None
+    ) -> None:
         super().__init__(redact(url))
         self._conn = conn
+        self._url = url
+        self._settings = settings or {}
+
+    async def _reconnect_if_lost(self) -> None:
+        """A connection the server or the network dropped is replaced before the next
+        statement outside a transaction (a transaction it took down is lost: rolled back).
+        """
+        if not self._conn.is_closed():
+            return
+        log.warning("%s: the connection was lost; connecting again", self.path)
+        self._conn = await _raw_connect(self._url, **self._settings)
 
     def _translate(self, exc: BaseException) -> StoreError | None:
         return _translate_postgres(exc, self.path)
 
     async def _execute(self, sql: str, params: Params) -> int:
+        if not self.in_transaction:
+            await self._reconnect_if_lost()
         status = await self._conn.execute(numbered_placeholders(sql), *params)
         return _rowcount(status)
 
     async def _executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        if not self.in_transaction:
+            await self._reconnect_if_lost()
         await self._conn.executemany(numbered_placeholders(sql), rows)
 
     async def _fetchall(self, sql: str, params: Params) -> list[Row]:
+        if not self.in_transaction:
+            await self._reconnect_if_lost()
         return list(await self._conn.fetch(numbered_placeholders(sql), *params))
 
     async def _begin(self) -> None:
+        await self._reconnect_if_lost()
         await self._conn.execute("BEGIN")
 
     async def _commit_statement(self) -> None:
         await self._conn.execute("COMMIT")
+
+    async def _abandon_begin(self) -> None:
+        # A BEGIN cancelled on its way may have been run by the server, and asyncpg learns
+        # the transaction status only with its answer: ``is_in_transaction()`` can still say
+        # no. ROLLBACK unconditionally: asyncpg sends it once the cancelled BEGIN is over,
+        # and outside a transaction the server only warns. Shielded, as COMMIT is.
+        done = asyncio.ensure_future(self._conn.execute("ROLLBACK"))
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            await done
+            raise
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            log.exception("rollback failed on %s", self.path)
 
     async def _rollback(self) -> None:
         try:
@@ -298,7 +333,7 @@ async def open_postgres(url: str, *, synchronous: Synchronous = "FULL") -> Postg
         if error is not None and not isinstance(exc, StoreError):
             raise error from exc
         raise
-    return PostgresDatabase(conn, url)
+    return PostgresDatabase(conn, url, settings)
 
 
 @asynccontextmanager

@@ -27,12 +27,15 @@ from bot.discord.answers import say
 from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
-from bot.engine import Engine
+from bot.engine import Engine, EngineError
+from bot.engine.faults import STORE_FAILED
 from bot.engine.forwarding import Forwarder
 from bot.engine.tournaments import TournamentService
+from bot.render.errors import error_text
 from bot.render.texts import lang_of, t
 from bot.render.translator import DokoTranslator
 from db import Database, connect
+from db.process_lock import ProcessLock, lock_database
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -99,6 +102,7 @@ class DokoBot(commands.Bot):
         self.component_routes: dict[str, OutdatedHandler] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._ready_once = False
+        self._process_lock: ProcessLock | None = None
 
     @property
     def running(self) -> bool:
@@ -127,6 +131,10 @@ class DokoBot(commands.Bot):
         await self.tree.set_translator(DokoTranslator())
         self.tree.error(self.on_app_command_error)
         if self._start_engine:
+            if self.settings.database_url is None:  # SQLite: one unsharded process per file
+                self._process_lock = lock_database(
+                    self.settings.database_path, shared=self.settings.sharded
+                )
             self._db = await connect(self.settings.database_target)
             self._engine = Engine(
                 self._db, seeds=self._seeds, ai_in_thread=self._ai_in_thread, **self._sharding()
@@ -211,9 +219,14 @@ class DokoBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """The command tree's last resort: a refusal by a check was answered by the check
-        (bot.discord.options); anything else is logged and answered "nothing changed".
+        (bot.discord.options); a command the store could not serve is answered so; anything
+        else is logged and answered "nothing changed".
         """
         if isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():
+            return
+        original = getattr(error, "original", error)
+        if isinstance(original, EngineError) and original.reason == STORE_FAILED:
+            await say(interaction, error_text(original, lang_of(interaction.locale)))
             return
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("the command /%s failed", name, exc_info=error)
@@ -242,6 +255,9 @@ class DokoBot(commands.Bot):
         if self._db is not None:
             await self._db.close()
             self._db = None
+        if self._process_lock is not None:
+            self._process_lock.release()
+            self._process_lock = None
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # discord.py sleeps 5 s before every re-IDENTIFY; with one shard there is no one to

@@ -14,7 +14,8 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -42,6 +43,10 @@ UNKNOWN_WEBHOOK = 10015
 # The receiver stores a click before its acknowledgement reaches Discord, so the table's
 # process can answer first and find no webhook yet: it tries again after these pauses.
 ANSWER_RETRIES_S = (0.25, 0.5, 1.0, 2.0)
+# Discord wants the first answer to an interaction within 3 s. A game action whose write is
+# slow (another process holding the write lock up to the busy timeout, 5 s) is acknowledged
+# after this long; its outcome follows on the acknowledged interaction.
+ACK_BEFORE_S = 2.0
 
 
 class Reply(Protocol):
@@ -54,6 +59,9 @@ class Reply(Protocol):
 
     async def defer(self) -> None:
         """Acknowledge without a visible answer, unless that happened already."""
+
+    def in_time(self) -> AbstractAsyncContextManager[None]:
+        """Within: acknowledged after ``ACK_BEFORE_S`` unless answered by then."""
 
     async def say(self, text: str) -> None:
         """An ephemeral text answer."""
@@ -106,10 +114,27 @@ class InteractionReply:
         self.interaction = interaction
         self.user_id = interaction.user.id
         self.lang = lang_of(interaction.locale)
+        self._deferring: asyncio.Future[Any] | None = None
 
     async def defer(self) -> None:
-        if not self.interaction.response.is_done():
-            await self.interaction.response.defer()
+        self._start_defer()
+        if self._deferring is not None:
+            # Shielded: a waiter given up on must not cancel the acknowledgement under way.
+            await asyncio.shield(self._deferring)
+
+    @asynccontextmanager
+    async def in_time(self) -> AsyncIterator[None]:
+        timer = asyncio.get_running_loop().call_later(ACK_BEFORE_S, self._start_defer)
+        try:
+            yield
+        finally:
+            timer.cancel()
+
+    def _start_defer(self) -> None:
+        """Send the acknowledgement once, whoever asks first (the store, the clock)."""
+        if self._deferring is None and not self.interaction.response.is_done():
+            self._deferring = asyncio.ensure_future(self.interaction.response.defer())
+            self._deferring.add_done_callback(_retrieved)
 
     async def say(self, text: str) -> None:
         await self.send(text)
@@ -125,6 +150,9 @@ class InteractionReply:
         picture: Picture | None = None,
     ) -> None:
         kwargs = _message(embed, view, ephemeral, files, picture)
+        if self._deferring is not None:
+            with suppress(Exception):  # failed: the answer below fails for the same reason
+                await asyncio.shield(self._deferring)
         if self.interaction.response.is_done():
             await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
         else:
@@ -156,6 +184,10 @@ class WebhookReply:
 
     async def defer(self) -> None:
         return None  # the receiving process acknowledged it before storing returned
+
+    @asynccontextmanager
+    async def in_time(self) -> AsyncIterator[None]:
+        yield  # acknowledged already by the receiving process
 
     async def say(self, text: str) -> None:
         await self.send(text)
@@ -201,6 +233,12 @@ class WebhookReply:
 
     def opened_hand(self, game_id: int, key: Payload) -> None:
         return None  # a followup cannot be kept in step: "Meine Karten" shows a fresh one
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """An acknowledgement nobody awaited: its failure is logged, not lost."""
+    if not future.cancelled() and future.exception() is not None:
+        log.info("could not acknowledge an interaction: %s", future.exception())
 
 
 async def forward_click(

@@ -7,12 +7,14 @@ import logging
 import random
 from typing import Final
 
-from bot.engine.model import AIPlayer
+from bot.engine.faults import retry_pause
+from bot.engine.model import AIPlayer, EngineError
 from bot.engine.play import Playing
 from bot.engine.tables import Table, Tables
 from bot.engine.timers import Timers
 from bot.rules.game import Action
 from bot.rules.view import PlayerView, player_view
+from db.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -66,34 +68,73 @@ class AITurns:
             await asyncio.wait({task}, timeout=timeout)
 
     async def _drive(self, table: Table) -> None:
-        """Let AI seats act until a human must act (or the table closes)."""
+        """Let AI seats act until a human must act (or the table closes); book a finished
+        game left unbooked. A store error is retried after a pause, never given up on.
+        """
+        failures = 0
         try:
-            while not self.tables.closed and table.status == "playing":
-                async with table.lock:
-                    game = table.game
-                    if game is None or game.finished:
+            while self._runs(table):
+                try:
+                    if not await self._step(table):
                         return
-                    seat = game.to_act()
-                    assert seat is not None
-                    info = table.seats[table.seating[seat]]
-                    assert info is not None
-                    if not info.played_by_ai:
-                        await self.timers.arm_turn_timer(table)
-                        return
-                    version = table.version
-                    view = player_view(game, seat)
-                    rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}")
-                    level = info.ai_level or table.ai_level
-                action = await self._decide(level, view, rng)
-                async with table.lock:
-                    if table.version != version:
-                        continue  # somebody acted meanwhile (a call): think again
-                    await self.play.apply(table, action)
-                await self.tables.publish(table)
+                    failures = 0
+                except StoreError as error:
+                    failures += 1
+                    pause = retry_pause(failures)
+                    log.warning(
+                        "table %s: not stored (%s); trying again in %.2f s", table.id, error, pause
+                    )
+                    await asyncio.sleep(pause)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("AI driver failed at table %s", table.id)
+
+    def _runs(self, table: Table) -> bool:
+        """The table still plays here (not closed, not handed to another process)."""
+        return (
+            not self.tables.closed
+            and table.status == "playing"
+            and self.tables.lookup(table.id) is table
+        )
+
+    async def _step(self, table: Table) -> bool:
+        """One AI action, or the booking of a finished game; False when there is no more
+        to do (a human is to act: their timer is armed).
+        """
+        async with table.lock:
+            game = table.game
+            if game is not None and self.play.unbooked(table):
+                await self.play.book(table)
+                booked = True
+            elif game is None or game.finished:
+                return False
+            else:
+                booked = False
+                seat = game.to_act()
+                assert seat is not None
+                info = table.seats[table.seating[seat]]
+                assert info is not None
+                if not info.played_by_ai:
+                    await self.timers.arm_turn_timer(table)
+                    return False
+                version = table.version
+                view = player_view(game, seat)
+                rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}")
+                level = info.ai_level or table.ai_level
+        if not booked:
+            action = await self._decide(level, view, rng)
+            async with table.lock:
+                if table.version != version:
+                    return True  # somebody acted meanwhile (a call): think again
+                try:
+                    await self.play.apply(table, action)
+                except EngineError as error:
+                    if error.reason != "stale_version":
+                        raise
+                    return True  # the store was ahead of memory (Playing.apply): think again
+        await self.tables.publish(table)
+        return True
 
     async def _decide(self, level: str, view: PlayerView, rng: random.Random) -> Action:
         if self.in_thread and level not in QUICK_LEVELS:

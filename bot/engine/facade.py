@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.engine import queries, rangliste
 from bot.engine.ai_turns import AITurns
+from bot.engine.faults import refuse_store_faults
 from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
 from bot.engine.ownership import Ownership
@@ -187,6 +188,7 @@ class Engine:
         """
         return await queries.notify_delay(self.db, user_id, default)
 
+    @refuse_store_faults
     async def set_notify_delay(self, user_id: int, seconds: int | None) -> None:
         """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""
         await players.set_notify_delay(self.db, user_id, seconds, now=self.clock())
@@ -197,6 +199,7 @@ class Engine:
 
     # -- table management ---------------------------------------------------------------
 
+    @refuse_store_faults
     async def create_table(
         self,
         *,
@@ -217,27 +220,32 @@ class Engine:
         )
         return await self._changed(table)
 
+    @refuse_store_faults
     async def join(
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> TableInfo:
         """Take a free seat in the lobby, or come back to one's own seat during a game."""
         return await self._changed(await self._lobby.join(table_id, user_id, name, seat))
 
+    @refuse_store_faults
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
         """Leave the lobby, or hand one's seat to an AI mid-game (it can be taken back)."""
         return await self._changed(await self._lobby.leave(table_id, user_id))
 
+    @refuse_store_faults
     async def add_ai(
         self, table_id: int, user_id: int, level: str, seat: int | None = None
     ) -> TableInfo:
         return await self._changed(await self._lobby.add_ai(table_id, user_id, level, seat))
 
+    @refuse_store_faults
     async def remove_ai(
         self, table_id: int, user_id: int, seat: int, *, admin: bool = False
     ) -> TableInfo:
         """Take the bot off ``seat`` in the lobby: the host's, or a server admin's (``admin``)."""
         return await self._changed(await self._lobby.remove_ai(table_id, user_id, seat, admin))
 
+    @refuse_store_faults
     async def start_game(
         self,
         table_id: int,
@@ -254,15 +262,18 @@ class Engine:
         table = await self._lobby.start_game(table_id, user_id, fill_level, dealer)
         return await self._changed(table)
 
+    @refuse_store_faults
     async def stop_table(self, table_id: int, user_id: int, *, admin: bool = False) -> TableInfo:
         snapshot = (await self._lobby.stop_table(table_id, user_id, admin)).snapshot()
         await self._tables.emit(TableChanged(snapshot))
         return snapshot
 
+    @refuse_store_faults
     async def end_early(self, table_id: int, user_id: int, *, admin: bool = False) -> TableInfo:
         """No new games after the running one, except the Pflichtsoli still owed (vorgeführt)."""
         return await self._changed(await self._lobby.end_early(table_id, user_id, admin))
 
+    @refuse_store_faults
     async def replace_seat(
         self, table_id: int, user_id: int, level: str, *, by: int, admin: bool = False
     ) -> TableInfo:
@@ -272,6 +283,7 @@ class Engine:
 
     # -- playing ------------------------------------------------------------------------
 
+    @refuse_store_faults
     async def act(
         self,
         table_id: int,
@@ -287,7 +299,12 @@ class Engine:
         ``on_stored`` is awaited as soon as the action is durable, before the end of a game
         is booked: a front end acknowledges the player there (the table waits for it).
         """
-        table = await self._play.act(table_id, user_id, action, version, on_stored)
+        try:
+            table = await self._play.act(table_id, user_id, action, version, on_stored)
+        except EngineError as error:
+            if error.details.get("caught_up"):  # memory took the store's actions: tell
+                await self._changed(self._tables.get(table_id))
+            raise
         return await self._changed(table)
 
     async def expire_turn(self, table_id: int, version: int) -> bool:

@@ -7,7 +7,8 @@ publishes the change and lets the AIs act.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from bot.engine.model import AI_LEVELS, EngineError, SeatInfo
@@ -60,21 +61,22 @@ class Lobby:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
         _check_level(ai_level)
         rules = rules or Ruleset()
-        await players.upsert_player(self.db, host_id, host_name)
-        row = await tables.create_table(
-            self.db,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            rules=rules.to_dict(),
-            games_per_session=games,
-            turn_timer_s=turn_timer_s,
-            ai_level=ai_level,  # type: ignore[arg-type]
-            now=self.tables.clock(),
-        )
-        if not await self.ownership.claim(row.id):  # a new table: only a broken clock fails
-            raise EngineError("not_owner", "another bot process holds this new table")
-        await tables.set_seat(self.db, row.id, 0, user_id=host_id)
+        async with self.db.transaction():  # all of it or, when the store fails, nothing
+            await players.upsert_player(self.db, host_id, host_name)
+            row = await tables.create_table(
+                self.db,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                rules=rules.to_dict(),
+                games_per_session=games,
+                turn_timer_s=turn_timer_s,
+                ai_level=ai_level,  # type: ignore[arg-type]
+                now=self.tables.clock(),
+            )
+            if not await self.ownership.claim(row.id):  # a new table: only a broken clock
+                raise EngineError("not_owner", "another bot process holds this new table")
+            await tables.set_seat(self.db, row.id, 0, user_id=host_id)
         table = Table(
             id=row.id,
             guild_id=guild_id,
@@ -93,7 +95,7 @@ class Lobby:
 
     async def join(self, table_id: int, user_id: int, name: str, seat: int | None) -> Table:
         table = self.tables.get(table_id)
-        async with table.lock:
+        async with self._change(table):
             own = table.find_seat(user_id)
             if own is not None:
                 info = table.seats[own]
@@ -116,7 +118,7 @@ class Lobby:
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         table = self.tables.get(table_id)
-        async with table.lock:
+        async with self._change(table):
             seat = table.seat_of(user_id)
             info = table.seats[seat]
             assert info is not None
@@ -135,7 +137,7 @@ class Lobby:
     async def add_ai(self, table_id: int, user_id: int, level: str, seat: int | None) -> Table:
         table = self.tables.get(table_id)
         _check_level(level)
-        async with table.lock:
+        async with self._change(table):
             table.require_lobby()
             table.require_seated_or_host(user_id)
             seat = table.free_seat(seat)
@@ -147,7 +149,7 @@ class Lobby:
         table = self.tables.get(table_id)
         # Seats are the host's to arrange: a bot someone placed is not anyone's to take off.
         _check_host(table, user_id, admin, "remove a bot")
-        async with table.lock:
+        async with self._change(table):
             table.require_lobby()
             info = table.seats[seat] if 0 <= seat < table.size else None
             if info is None or not info.is_ai:
@@ -164,7 +166,7 @@ class Lobby:
         table = self.tables.get(table_id)
         if fill_level is not None:
             _check_level(fill_level)
-        async with table.lock:
+        async with self._change(table):
             table.require_lobby()
             table.require_seated_or_host(user_id, "only players at this table can start it")
             for seat in range(table.size):
@@ -194,21 +196,20 @@ class Lobby:
         """Close the table at once; it leaves memory (the caller publishes the snapshot)."""
         table = self.tables.get(table_id)
         _check_host(table, user_id, admin, "stop the table")
-        async with table.lock:
+        async with self._change(table):
             if table.live and table.game_id is not None:
-                async with self.db.transaction():
-                    await games.abort_game(self.db, table.game_id, now=self.tables.clock())
-                    await self.play.end_live_game(table)
+                await games.abort_game(self.db, table.game_id, now=self.tables.clock())
+                await self.play.end_live_game(table)
             await timers.cancel_table_timers(self.db, table.id)
             await self.play.close_session(table)
-            table.stop_work()
+        table.stop_work()
         self.tables.remove(table.id)
         return table
 
     async def end_early(self, table_id: int, user_id: int, admin: bool) -> Table:
         table = self.tables.get(table_id)
         _check_host(table, user_id, admin, "end the session")
-        async with table.lock:
+        async with self._change(table):
             if table.status != "playing" or table.round is None or table.session_id is None:
                 raise EngineError("no_game", "no game is running at this table")
             # No games left: after the running game only the open Pflichtsoli are played,
@@ -224,13 +225,20 @@ class Lobby:
         table = self.tables.get(table_id)
         _check_host(table, by, admin, "replace a player")
         _check_level(level)
-        async with table.lock:
+        async with self._change(table):
             seat = table.seat_of(user_id)
-            async with self.db.transaction():
-                await tables.clear_seat(self.db, table.id, seat)
-                await self._seat_ai(table, seat, level)
+            await tables.clear_seat(self.db, table.id, seat)
+            await self._seat_ai(table, seat, level)
             await self.play.bump(table)
         return table
+
+    @asynccontextmanager
+    async def _change(self, table: Table) -> AsyncIterator[None]:
+        """The table's lock and one transaction: a change is stored whole or not at all,
+        and memory is put back when the store fails (:meth:`Table.changing`).
+        """
+        async with table.changing(), self.db.transaction():
+            yield
 
     async def _seat_ai(self, table: Table, seat: int, level: str) -> None:
         await tables.set_seat(self.db, table.id, seat, ai_level=level)  # type: ignore[arg-type]

@@ -7,16 +7,18 @@ once it is durable; the caller holds the table's lock throughout.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.engine.model import EngineError, GameOver, ListEntry, SessionOver, TrickTaken
+from bot.engine.model import EngineError, Event, GameOver, ListEntry, SessionOver, TrickTaken
 from bot.engine.ownership import Ownership
 from bot.engine.tables import Table, Tables
 from bot.engine.writer import ActionWriter
 from bot.rules.calls import Party
 from bot.rules.game import Action, Deal, Game, IllegalActionError
 from bot.rules.records import (
+    action_from_dict,
     action_to_dict,
     deal_to_dict,
     game_record_to_dict,
@@ -25,8 +27,11 @@ from bot.rules.records import (
 )
 from bot.rules.round import FiveSeating
 from bot.tournament.pflichtsolo import ListedGame, TableRound
-from db import games, results, sessions, tables, versions
+from db import actions, games, results, sessions, tables, versions
+from db.errors import DuplicateActionError, StoreError
 from db.rows import SeatResult, TableStatus
+
+log = logging.getLogger(__name__)
 
 OnStored = Callable[[], Awaitable[None]]
 
@@ -78,11 +83,27 @@ class Playing:
             raise EngineError(err.reason, str(err)) from None
         tricks_before = len(game.tricks)
         # A storage error propagates; nothing was applied then.
-        cancelled = await self.writer.store(
-            table.game_id, game.action_count, action_to_dict(action), self.tables.clock()
-        )
-        if on_stored is not None:
-            await on_stored()
+        try:
+            cancelled = await self.writer.store(
+                table.game_id, game.action_count, action_to_dict(action), self.tables.clock()
+            )
+        except DuplicateActionError:
+            # The store holds more than memory: an earlier write was refused as failed but
+            # went through (a connection lost during COMMIT). Catch up, then refuse.
+            await self._catch_up(table)
+            raise EngineError(
+                "stale_version",
+                "the table has moved on",
+                current_version=table.version,
+                caught_up=True,
+            ) from None
+        try:
+            if on_stored is not None:
+                await on_stored()
+        except Exception:
+            # The action is stored: it is applied whatever became of the acknowledgement,
+            # or memory would fall behind the store and refuse every later action.
+            log.exception("acknowledging a stored action at table %s failed", table.id)
         game.apply(action)
         if len(game.tricks) > tricks_before:
             trick = game.tricks[-1]
@@ -91,9 +112,46 @@ class Playing:
                 TrickTaken(table.id, len(game.tricks), trick.winner, trick.augen)
             )
         if game.finished:
-            await self._finish_game(table)
+            try:
+                await self.book(table)
+            except StoreError:
+                # The game's last action is stored and stays applied; booking it is left
+                # to the table's AI driver, which retries until the store takes it.
+                log.warning("booking the game at table %s failed; retrying", table.id)
         if cancelled:
             raise asyncio.CancelledError
+
+    async def _catch_up(self, table: Table) -> None:
+        """Apply the running game's stored actions that memory lacks."""
+        game = table.game
+        assert game is not None and table.game_id is not None
+        stored = await actions.load_actions(self.db, table.game_id)
+        for seq in range(game.action_count, len(stored)):
+            game.apply(action_from_dict(stored[seq], seq))
+            log.warning("table %s: caught up with stored action %s", table.id, seq)
+        if self.unbooked(table):
+            await self.book(table)
+
+    @staticmethod
+    def unbooked(table: Table) -> bool:
+        """The running game is over but not yet booked (a store error, a restart)."""
+        return table.live and table.game is not None and table.game.finished
+
+    async def book(self, table: Table) -> None:
+        """Book the finished game, deal the next or close the session, all in one
+        transaction; on a store error memory is put back as it was and the error raised.
+        The caller holds the lock.
+        """
+        events: list[Event] = []
+        with table.kept_if_unstored():
+            async with self.db.transaction():
+                await self._finish_game(table, events)
+        for event in events:
+            await self.tables.emit(event)
+        if table.status == "closed":
+            self.tables.free_channel(table)
+            # The closed table leaves memory once this change is through (it stays stored).
+            asyncio.get_running_loop().call_soon(self.tables.remove, table.id)
 
     async def bump(self, table: Table) -> None:
         """One more version for a change outside the game (seats, round, status)."""
@@ -162,32 +220,34 @@ class Playing:
         )
 
     async def close_session(self, table: Table) -> None:
-        """The table's session is over (or stopped): the table closes and is let go."""
+        """The table's session is over (or stopped): the table closes and is let go (the
+        caller frees its channel once this is stored).
+        """
         if table.session_id is not None:
             await sessions.finish_session(self.db, table.session_id, now=self.tables.clock())
         await self.set_status(table, "closed")
-        self.tables.free_channel(table)
         await self.ownership.release(table.id)
 
-    async def _finish_game(self, table: Table) -> None:
+    async def _finish_game(self, table: Table, events: list[Event]) -> None:
+        """Book the finished game (in the caller's transaction); ``events`` gets what to
+        tell once it is stored.
+        """
         game = table.game
         assert game is not None and table.game_id is not None
         now = self.tables.clock()
         if game.redeal is not None:
             # Thrown in or an Armut nobody took: no score, same dealer, same round, same Bock.
-            async with self.db.transaction():
-                await games.abort_game(self.db, table.game_id, now=now)
-                await self.end_live_game(table)
+            await games.abort_game(self.db, table.game_id, now=now)
+            await self.end_live_game(table)
             await self.deal(table)
             return
-        async with self.db.transaction():
-            await results.finish_game(
-                self.db, table.game_id, _seat_results(table, game), _record(table, game), now=now
-            )
-            await self.end_live_game(table)
+        await results.finish_game(
+            self.db, table.game_id, _seat_results(table, game), _record(table, game), now=now
+        )
+        await self.end_live_game(table)
         entry = list_entry(table, game, table.seating, table.sitting_out)
         table.spielliste.append(entry)
-        await self.tables.emit(GameOver(table.id, table.game_id, entry, game_summary(game)))
+        events.append(GameOver(table.id, table.game_id, entry, game_summary(game)))
         assert table.round is not None
         table.round = table.round.after(_listed(game, table.seating))
         table.bock = table.bock.after(len(game.bock_triggers()), table.rules)
@@ -196,9 +256,7 @@ class Playing:
             await self.deal(table)
             return
         await self.close_session(table)
-        await self.tables.emit(SessionOver(table.id, tuple(table.spielliste)))
-        # The closed table leaves memory once this change is through (it stays in the store).
-        asyncio.get_running_loop().call_soon(self.tables.remove, table.id)
+        events.append(SessionOver(table.id, tuple(table.spielliste)))
 
 
 def dealer_columns(round: TableRound) -> tuple[int, int | None]:

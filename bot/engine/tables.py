@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from functools import partial
 from typing import Final
@@ -27,6 +28,7 @@ from bot.rules.ruleset import Ruleset
 from bot.rules.view import player_view, public_view
 from bot.tournament.pflichtsolo import TableRound
 from db.database import Database
+from db.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +137,30 @@ class Table:
         if self.ai_task is not None and self.ai_task is not asyncio.current_task():
             self.ai_task.cancel()
 
+    @asynccontextmanager
+    async def changing(self) -> AsyncIterator[None]:
+        """The table's lock, for a change that stores (see :meth:`kept_if_unstored`)."""
+        async with self.lock:
+            with self.kept_if_unstored():
+                yield
+
+    @contextmanager
+    def kept_if_unstored(self) -> Iterator[None]:
+        """If the store fails within, the table in memory is put back as it was, so memory
+        never runs ahead of the store (the caller holds the lock).
+
+        A game's actions are the exception: they are applied only once stored (``Game``
+        changes in place), and a stored action stays applied.
+        """
+        saved = replace(self, seats=list(self.seats), spielliste=list(self.spielliste))
+        try:
+            yield
+        except StoreError:
+            for kept in fields(self):
+                if kept.name not in _NOT_RESTORED:
+                    setattr(self, kept.name, getattr(saved, kept.name))
+            raise
+
     def snapshot(self) -> TableInfo:
         game = self.game
         return TableInfo(
@@ -158,6 +184,10 @@ class Table:
             sitting_out=self.sitting_out,
             ai_level=self.ai_level,
         )
+
+
+# Not the table's state: its lock, and the work scheduled for it.
+_NOT_RESTORED: Final = frozenset({"lock", "timer", "ai_task"})
 
 
 class Tables:

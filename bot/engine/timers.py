@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from bot.engine.faults import retry_pause
 from bot.engine.model import AIPlayer
 from bot.engine.play import Playing
 from bot.engine.tables import Table, Tables
 from bot.rules.view import player_view
 from db import timers
+from db.errors import StoreError
+
+log = logging.getLogger(__name__)
 
 TURN_TIMER_KIND: Final = "turn"
 
@@ -32,6 +37,7 @@ class Timers:
         self.play = play
         self.ai = ai
         self.on_due = on_due
+        self._failures: dict[int, int] = {}  # by table: failed writes of its due timer
 
     async def arm_turn_timer(self, table: Table) -> None:
         """Store and schedule the deadline of the human now to act (the caller holds the lock)."""
@@ -62,7 +68,11 @@ class Timers:
         )
 
     async def expire(self, table_id: int, version: int) -> Table | None:
-        """The stand-in AI acts for the absent player; the table, or None if nothing was due."""
+        """The stand-in AI acts for the absent player; the table, or None if nothing was due.
+
+        When the store refuses the stand-in's action, the deadline fires again after a pause
+        (in memory; the stored one stays), until it is taken or the player acted.
+        """
         table = self.tables.lookup(table_id)
         if table is None:
             return None
@@ -74,5 +84,14 @@ class Timers:
             assert seat is not None
             view = player_view(game, seat)
             rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
-            await self.play.apply(table, self.ai.choose(table.ai_level, view, rng))
+            try:
+                await self.play.apply(table, self.ai.choose(table.ai_level, view, rng))
+            except StoreError as error:
+                failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
+                pause = retry_pause(failures)
+                log.warning("table %s: the timer's action was not stored (%s)", table_id, error)
+                again = self.tables.clock() + timedelta(seconds=pause)
+                self.arm(table, again, {"version": version})
+                return None
+            self._failures.pop(table_id, None)
         return table

@@ -22,6 +22,7 @@ from bot.render.texts import (
     rangliste,
     results,
     settings,
+    store,
     table,
 )
 
@@ -39,6 +40,7 @@ PARTS: tuple[ModuleType, ...] = (
     settings,
     rangliste,
     dms,
+    store,
 )
 
 
