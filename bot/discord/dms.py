@@ -6,9 +6,9 @@ keeps in step), pings mention them there, and no DM is tried again, not after a 
 either (every 403 counts towards Discord's invalid-request ban). The table message names
 them. The player hears why, once, with the answer to their next click or command in a server
 channel (an ephemeral followup, which needs no DM; a click in their DMs may have been made
-before the DM failed). Once told, a command of theirs or a click in their
-DMs makes the next hand update try the DM again: a new DM that gets through clears the
-stored mark, a 50007 restores it without a second notice.
+before the DM failed). Once told, a ``/doko`` command of theirs makes the next hand update
+try the DM again: a new DM that gets through clears the stored mark, a 50007 restores it
+without a second notice.
 """
 
 from __future__ import annotations
@@ -72,7 +72,9 @@ class ClosedDms:
 
     async def after_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """After the player's click or command was answered: tell them once; once told, a
-        command or a click in their DMs clears the mark.
+        ``/doko`` command has the bot try their DM again (as the notice says). A click does
+        not: one on an old message in their DMs proves nothing, and every refused DM counts
+        against Discord's invalid-request limit.
         """
         user_id = interaction.user.id
         user = self.presenter.users.get(user_id)
@@ -81,10 +83,7 @@ class ClosedDms:
         if user_id in self.untold:
             if interaction.guild_id is not None:  # in the table's channel, not in the DMs
                 await self._tell(interaction, user_id)
-        elif (
-            interaction.type is discord.InteractionType.application_command
-            or interaction.guild_id is None
-        ):
+        elif interaction.type is discord.InteractionType.application_command:
             await self.reopen(user_id)
 
     async def _tell(self, interaction: discord.Interaction[Any], user_id: int) -> None:
