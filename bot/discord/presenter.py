@@ -26,14 +26,16 @@ Armut phase the last seat asked declined).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord import stored
+from bot.discord.budget import GLOBAL_PER_S, PRESENTER_SHARE, Priority, RequestBudget
 from bot.discord.components import Components
 from bot.discord.endings import HandEndings
 from bot.discord.pictures import (
@@ -79,18 +81,17 @@ from bot.render.table import (
 )
 from bot.render.texts import Lang, lang_of
 from bot.rules.game import Phase, Redeal
-from db import messages
+from db import dm_channels, messages
 
 if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
 
 log = logging.getLogger(__name__)
 
-TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message, at the least
-# Discord allows a bot 50 requests a second in all, every shard together, and a bot over it
-# stalls (acknowledgements included): the public table messages may use this many of them,
-# the rest is for hands and answers. Many tables at once edit each message less often.
-TABLE_EDITS_PER_S = 20.0
+# Seconds between edits of one table message, at the least (a channel's messages allow
+# about 5 edits in 5 s). Many tables at once share the global budget (budget.py): each
+# message is then edited less often, fairly, and after the private hands.
+TABLE_EDIT_INTERVAL = 1.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
@@ -110,20 +111,40 @@ class Presenter:
         self.last_game_by_channel: dict[int, int] = {}
         self.guild_langs: dict[int, Lang] = {}  # by the guild locale its interactions carry
         self._render_turn = asyncio.Lock()
-        # Sharded, this process's share of the table edits, by the shards it runs.
+        # Sharded, this process's share of the global budget, by the shards it runs.
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
-        self.table_edit_budget = TABLE_EDITS_PER_S * share
+        self.budget = RequestBudget(GLOBAL_PER_S * PRESENTER_SHARE * share)
         self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.
         self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
 
-    def table_edit_interval(self) -> float:
-        """Seconds between edits of one table message: all tables together stay within
-        ``table_edit_budget`` edits a second.
+    def table_rank(self, state: TableState) -> tuple[int, float]:
+        """Where the table's next message request stands in the budget's queue: a game's
+        end first, then a table where a human is to act; the longest unedited first.
         """
-        return max(TABLE_EDIT_INTERVAL, len(self.tables) / self.table_edit_budget)
+        info = state.info
+        if state.finals or state.session_over or (info is not None and info.status == "closed"):
+            return Priority.TABLE_END, state.edited_at
+        if info is not None and info.public is not None and info.public.to_act is not None:
+            player = info.player(info.public.to_act)
+            if player is not None and player.user_id is not None and not player.played_by_ai:
+                return Priority.TABLE_WAITING, state.edited_at
+        return Priority.TABLE, state.edited_at
+
+    @contextlib.asynccontextmanager
+    async def _table_turn(self, state: TableState) -> AsyncIterator[None]:
+        """A turn of the global budget for one request of the table message: the sync's
+        own turn for its first request, a new one for each after it.
+        """
+        if state.has_turn:
+            state.has_turn = False
+            yield
+        else:
+            async with self.budget.turn(Priority.TABLE_END, state.edited_at):
+                yield
+        state.edited_at = time.monotonic()
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -156,7 +177,7 @@ class Presenter:
         state = self.tables.get(info.id)
         if state is None:
             state = TableState(info.id, info.channel_id, info=info)
-            state.job = Coalescer(lambda: self._sync_table(state), self.table_edit_interval)
+            state.job = Coalescer(lambda: self._sync_table(state), TABLE_EDIT_INTERVAL)
             self.tables[info.id] = state
         return state
 
@@ -276,6 +297,7 @@ class Presenter:
             for job in state.hand_jobs.values():
                 job.cancel()
         self.pictures.close()
+        self.budget.close()
 
     # -- events ---------------------------------------------------------------------------
 
@@ -343,11 +365,12 @@ class Presenter:
         if file is not None:
             uploads["files"] = [*uploads.get("files", []), file]
         try:
-            message = await self._channel(state.channel_id).send(
-                embeds=embeds_with(embed, pictures),
-                view=view if view is not None else discord.utils.MISSING,
-                **uploads,
-            )
+            async with self._table_turn(state):
+                message = await self._channel(state.channel_id).send(
+                    embeds=embeds_with(embed, pictures),
+                    view=view if view is not None else discord.utils.MISSING,
+                    **uploads,
+                )
         except discord.Forbidden:
             # Permissions taken away after the table opened (/doko tisch checks them first).
             log.warning(
@@ -379,7 +402,8 @@ class Presenter:
             if file is not None:  # new attachments replace all: the pictures go again too
                 shown = [picture_file(p) for p in pictures if p is not None]
                 uploads = {"attachments": [*shown, file]}
-            await partial.edit(embeds=embeds, view=view, **uploads)
+            async with self._table_turn(state):
+                await partial.edit(embeds=embeds, view=view, **uploads)
         except discord.NotFound:
             await self._post(state, embed, view, state.message_game, pictures, file)
             return
@@ -393,10 +417,36 @@ class Presenter:
             await asyncio.sleep(0)
 
     async def _sync_table(self, state: TableState) -> None:
+        """Bring the table message up to date: wait for a turn of the global budget first,
+        then render what the table shows by then (changes made while it waited go along).
+        """
         await stored.restore(self.bot.db, state, self.user)
-        await self._take_turn()
         info = state.info
         if info is None or state.done:
+            return
+        shown = self._table_shows(state, info)
+        if shown == state.synced and not state.finals and info.status != "closed":
+            return  # nothing the message shows has changed
+        priority, since = self.table_rank(state)
+        async with self.budget.turn(Priority(priority), since, lambda: self.table_rank(state)):
+            state.has_turn = True
+            try:
+                info = state.info
+                assert info is not None
+                shown = self._table_shows(state, info)
+                await self._sync_table_now(state, info)
+                state.synced = shown
+            finally:
+                state.has_turn = False
+
+    def _table_shows(self, state: TableState, info: TableInfo) -> tuple[Any, ...]:
+        """What the table message's content depends on, besides finished games."""
+        lang = self.public_lang(info.guild_id)
+        return (info.version, info.status, lang, tuple(self._dm_closed_names(info, lang)))
+
+    async def _sync_table_now(self, state: TableState, info: TableInfo) -> None:
+        await self._take_turn()
+        if state.done:
             return
         lang = self.public_lang(info.guild_id)
         for number in sorted(state.finals):
@@ -455,6 +505,16 @@ class Presenter:
         else:
             await self._edit(state, embed, view, pictures)
 
+    @staticmethod
+    def hand_priority(info: TableInfo, user_id: int) -> Priority:
+        """A hand its owner is to act on goes before other hands."""
+        pv = info.public
+        if pv is not None and pv.to_act is not None:
+            player = info.player(pv.to_act)
+            if player is not None and player.user_id == user_id:
+                return Priority.HAND_NOW
+        return Priority.HAND
+
     def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
         return [
             seat_name(info, s.seat, lang)
@@ -511,6 +571,7 @@ class Presenter:
             return
         hand = state.hands.get(user_id)
         shown = (info.version, user.lang)
+        priority = self.hand_priority(info, user_id)
         try:
             if hand is None or hand.game_id != info.game_id:
                 await self._send_hand(state, user_id, user, info.game_id, content, ui, key, picture)
@@ -519,7 +580,8 @@ class Presenter:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
                 files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
-                    await partial.edit(content=content, view=ui, **files)
+                    async with self.budget.turn(priority):
+                        await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
                     await self._send_hand(
                         state, user_id, user, info.game_id, content, ui, key, picture
@@ -550,14 +612,22 @@ class Presenter:
     ) -> None:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
         channel_id = await self._dm_channel(user_id, user)
-        message = await self._channel(channel_id).send(content, view=ui, **send_files([picture]))
+        async with self.budget.turn(Priority.HAND_NOW):
+            message = await self._channel(channel_id).send(
+                content, view=ui, **send_files([picture])
+            )
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await stored.save_hand(self.bot.db, state, user_id)
 
     async def _dm_channel(self, user_id: int, user: UserState) -> int:
+        """The user's DM channel: created once (a global-limited request), then stored."""
         if user.dm_channel_id is None:
-            channel = await self.bot.create_dm(discord.Object(user_id))
+            user.dm_channel_id = await dm_channels.dm_channel(self.bot.db, user_id)
+        if user.dm_channel_id is None:
+            async with self.budget.turn(Priority.HAND_NOW):
+                channel = await self.bot.create_dm(discord.Object(user_id))
             user.dm_channel_id = channel.id
+            await dm_channels.save_dm_channel(self.bot.db, user_id, channel.id)
         return user.dm_channel_id
 
     async def _sync_ephemeral(

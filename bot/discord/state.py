@@ -143,3 +143,8 @@ class TableState:
     job: Coalescer | None = None
     # (game id dealt again, why, the seat that threw in or offered the Armut)
     redeal: tuple[int, Redeal | None, int | None] | None = None
+    # The global request budget (budget.py): when the message was last sent or edited,
+    # what it showed then, and whether the running sync holds a turn for its next request.
+    edited_at: float = 0.0
+    synced: tuple[Any, ...] | None = None
+    has_turn: bool = False
