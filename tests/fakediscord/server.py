@@ -11,7 +11,6 @@ import datetime as dt
 import itertools
 import json
 import logging
-import math
 import re
 import secrets
 import time
@@ -47,6 +46,7 @@ from .models import (
     User,
 )
 from .openapi import Operation, load_spec
+from .ratelimits import Decision, RateLimits, limited_headers
 
 log = logging.getLogger(__name__)
 
@@ -133,9 +133,20 @@ class FakeDiscord:
     """The loopback Discord and its test-control API."""
 
     def __init__(
-        self, *, token: str = "fake-bot-token", bot_name: str = "Doko", shard_count: int = 1
+        self,
+        *,
+        token: str = "fake-bot-token",
+        bot_name: str = "Doko",
+        shard_count: int = 1,
+        rate_limits: bool | RateLimits = False,
     ) -> None:
         self.token = token
+        # Discord's rate limits (ratelimits.py): enforced when True, else only counted.
+        self.ratelimits = (
+            rate_limits
+            if isinstance(rate_limits, RateLimits)
+            else RateLimits(enabled=rate_limits, clock=self.now)
+        )
         # Sharded: a bot must IDENTIFY with [shard_id, shard_count]; each guild's events go
         # only to the connection of its shard, DMs to shard 0 (as on Discord).
         self.shard_count = shard_count
@@ -343,24 +354,18 @@ class FakeDiscord:
         times: int = 1,
     ) -> None:
         """The next ``times`` matching requests get a 429 with the headers Discord sends."""
-        scope = "global" if is_global else "user"
-        headers = {
-            "Retry-After": str(math.ceil(retry_after)),
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
-            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-            "X-RateLimit-Bucket": "fake" + secrets.token_hex(8),
-            "X-RateLimit-Scope": scope,
-            # discord.py treats a 429 without Via as a Cloudflare ban and does not retry.
-            "Via": "1.1 google",
-        }
-        if is_global:
-            headers["X-RateLimit-Global"] = "true"
+        headers = limited_headers(
+            retry_after,
+            is_global=is_global,
+            bucket="fake" + secrets.token_hex(8),
+            limit=5,
+            now_wall=time.time(),
+        )
         body = {
             "message": "You are being rate limited.",
             "retry_after": retry_after,
             "global": is_global,
+            "code": 0,
         }
         self._faults.append(_Fault(route_pattern, 429, body, headers, times))
 
@@ -370,6 +375,8 @@ class FakeDiscord:
                 fault.times -= 1
                 if fault.times <= 0:
                     self._faults.remove(fault)
+                if fault.status == 429:
+                    self.ratelimits.injected += 1
                 return fault
         return None
 
@@ -859,13 +866,22 @@ class FakeDiscord:
         op = self._spec.match(method, path)
         record = RequestRecord(method, path, op.key if op else None, dict(request.query), None, [])
         self.requests.append(record)
+        decision: Decision | None = None
         try:
             content_type, body, files = await self._read_body(request)
             record.body = body
             record.files = [f.filename for f in files]
-            response = await self._handle(request, op, path, content_type, body, files)
+            decision = self._admit(request, op, path)
+            if decision is not None and decision.limited:
+                response = _json(decision.body(), 429, decision.headers)
+            else:
+                response = await self._handle(request, op, path, content_type, body, files)
         except ApiError as error:
             response = _json(error.body, error.status)
+        if decision is not None:
+            for name, value in decision.headers.items():
+                response.headers.setdefault(name, value)  # an injected 429 keeps its own
+        self.ratelimits.note_response(response.status, response.headers.get("X-RateLimit-Scope"))
         record.status = response.status
         if isinstance(response, web.Response) and response.body:
             try:
@@ -875,6 +891,15 @@ class FakeDiscord:
         if response.status >= 400:
             log.info("fake Discord: %s %s -> %s %s", method, path, response.status, record.response)
         return response
+
+    def _admit(self, request: web.Request, op: Operation | None, path: str) -> Decision | None:
+        """The rate limiter's word on this request (None for a route Discord does not have)."""
+        if op is None:
+            return None
+        params = _route_params(op.template, path)
+        return self.ratelimits.admit(
+            op.key, op.template, params, request.headers.get("Authorization")
+        )
 
     async def _read_body(self, request: web.Request) -> tuple[str, Any, list[Upload]]:
         content_type = request.content_type

@@ -480,6 +480,7 @@ async def test_rate_limit_is_retried(world: World) -> None:
         "message": "You are being rate limited.",
         "retry_after": 0.3,
         "global": False,
+        "code": 0,
     }
 
 
