@@ -59,8 +59,10 @@ from bot.config import Settings
 from bot.discord.bot import DokoBot
 from bot.discord.library import apply_discord_overrides
 from bot.discord.run import run_loop, sync_commands
+from bot.discord.stats import STATS_FILE_ENV
 from bot.render.texts import t
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
+from tests.fakediscord.ratelimits import exempt_from_global
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +169,12 @@ class Bench:
         self.lags: list[float] = []  # the benchmark loop's own delays (ms)
         self.by_user: dict[int, Player] = {}
         self.by_channel: dict[int, Player] = {}
+        # Wall-clock times (comparable with the bot process's): interaction id -> when the
+        # fake created it, when its acknowledgement arrived.
+        self.acked_wall: dict[int, float] = {}
+        # Table staleness: clicks whose table message has not been edited since.
+        self.unseen: dict[int, list[float]] = {}  # table channel id -> fake times of clicks
+        self.staleness: list[float] = []
         self._hook()
 
     def _hook(self) -> None:
@@ -192,6 +200,7 @@ class Bench:
                     self._acked.add(ix.id)
                     self.acks.append((fake.now() - ix.created_at) * 1000)
                     self.ack_kinds.append(_kind(ix))
+                    self.acked_wall[ix.id] = time.time()
             return await rest(request)
 
         fake._create = created  # type: ignore[method-assign]
@@ -207,6 +216,10 @@ class Bench:
                 player.dms.append(message)
         else:
             player = self.by_channel.get(channel.id)
+            clicks = self.unseen.pop(channel.id, None)
+            if clicks:  # the public table shows these clicks now (or a later state)
+                now = self.fake.now()
+                self.staleness += [now - at for at in clicks]
             if player is not None and any(
                 f.get("name") == RESULT_FIELD for e in message.embeds for f in e.get("fields") or []
             ):
@@ -267,6 +280,7 @@ class Bench:
             message, custom_id = target
             player.clicked = _version(custom_id)
             player.clicks += 1
+            self.unseen.setdefault(player.channel.id, []).append(fake.now())
             player.last_click = await fake.click(player.user, message, custom_id)
 
 
@@ -299,6 +313,17 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _rss_kb(pid: int) -> int:
+    """Resident memory of a process (Linux /proc)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def _own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -310,6 +335,7 @@ class _BotProcess:
     def __init__(self, fake: FakeDiscord, db_path: Path, source: Path, log_path: Path) -> None:
         self.fake, self.db_path, self.source, self.log_path = fake, db_path, source, log_path
         self.process: asyncio.subprocess.Process | None = None
+        self.stats_path = log_path.with_name("bot-stats.json")
 
     async def start(self) -> None:
         env = {
@@ -319,6 +345,7 @@ class _BotProcess:
             "DATABASE_PATH": str(self.db_path),
             "LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(self.source),
+            STATS_FILE_ENV: str(self.stats_path),  # an older bot ignores it
         }
         env.pop("DATABASE_URL", None)
         with self.log_path.open("wb") as log_file:
@@ -348,6 +375,17 @@ class _BotProcess:
     def cpu(self) -> float:
         return _cpu_seconds(self.process.pid) if self.process else 0.0
 
+    def rss_kb(self) -> int:
+        return _rss_kb(self.process.pid) if self.process else 0
+
+    def figures(self) -> dict[str, Any]:
+        """What the bot measured of itself (stats.py), once it stopped; {} from an older bot."""
+        try:
+            figures: dict[str, Any] = json.loads(self.stats_path.read_text())
+        except (OSError, ValueError):
+            return {}
+        return figures
+
     async def stop(self) -> None:
         process = self.process
         if process is None or process.returncode is not None:
@@ -363,13 +401,14 @@ class _BotProcess:
 class _InProcessBot:
     """The bot in the benchmark's own event loop (the benchmark's first form)."""
 
-    def __init__(self, fake: FakeDiscord, settings: Settings) -> None:
-        self.fake, self.settings = fake, settings
+    def __init__(self, fake: FakeDiscord, settings: Settings, stats_path: Path) -> None:
+        self.fake, self.settings, self.stats_path = fake, settings, stats_path
         self.bot: DokoBot | None = None
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self.bot = bot = DokoBot(self.settings, guild_ready_timeout=0.05)
+        os.environ.pop(STATS_FILE_ENV, None)  # read by the bot as it was made
         self.task = asyncio.create_task(bot.start(self.fake.token))
         self.fake.watch(self.task)
         await self.fake.wait_for(bot.is_ready, 30, "the bot")
@@ -379,6 +418,16 @@ class _InProcessBot:
 
     def cpu(self) -> float:
         return 0.0  # shared with the fake: see the benchmark process's figure
+
+    def rss_kb(self) -> int:
+        return 0
+
+    def figures(self) -> dict[str, Any]:
+        try:
+            figures: dict[str, Any] = json.loads(self.stats_path.read_text())
+        except (OSError, ValueError):
+            return {}
+        return figures
 
     async def stop(self) -> None:
         if self.bot is not None and self.task is not None:
@@ -391,6 +440,11 @@ def _count_actions(db_path: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
 
 
+def _count_games(db_path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(db_path)) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+
 async def run(
     tables: int,
     *,
@@ -398,10 +452,11 @@ async def run(
     seed: int = 1,
     in_process: bool = False,
     source: Path = REPO,
+    rate_limits: bool = True,
 ) -> dict[str, Any]:
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
     with tempfile.TemporaryDirectory() as tmp:
-        fake = FakeDiscord()
+        fake = FakeDiscord(rate_limits=rate_limits)
         bench = Bench(fake, think_ms, seed)
         await fake.start()
         bot: _BotProcess | _InProcessBot | None = None
@@ -421,12 +476,17 @@ async def run(
             apply_discord_overrides(fake.env())
             await sync_commands(settings, None)
             if in_process:
-                bot = _InProcessBot(fake, settings)
+                os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
+                bot = _InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
             else:
                 bot = _BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
             await bot.start()
             requests_before = len(fake.requests)
             interactions_before = len(fake.interactions)
+            limited_before = fake.ratelimits.total_limited()
+            global_limited_before = fake.ratelimits.global_limited
+            wall_offset = time.time() - fake.now()
+            rss_start = bot.rss_kb()
             cpu_bot, cpu_own = bot.cpu(), _own_cpu_seconds()
             started = time.perf_counter()
             lag = asyncio.create_task(_loop_lag(bench.lags))
@@ -449,8 +509,15 @@ async def run(
             requests = fake.requests[requests_before:]
             dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
             rest = len(requests)
+            limits = fake.ratelimits
+            limited = limits.total_limited() - limited_before
+            global_limited = limits.global_limited - global_limited_before
+            invalid = limits.invalid_requests()
+            rss_kb = bot.rss_kb() - rss_start
             await bot.stop()
             actions = _count_actions(db_path)
+            games = _count_games(db_path)
+            bot_figures = bot.figures()
         finally:
             if bot is not None:
                 await bot.stop()
@@ -490,11 +557,92 @@ async def run(
         "discord_actions": actions,
         "discord_interactions": len(new),
         "discord_interactions_failed": failed,
+        **_budget_figures(requests, dms, elapsed, games),
+        "discord_rate_limits": "on" if rate_limits else "off (counted only)",
+        "discord_429s": limited,
+        "discord_429s_global": global_limited,
+        "discord_invalid_requests": invalid,
+        "discord_table_staleness_s_p50": round(percentile(bench.staleness, 0.5), 2),
+        "discord_table_staleness_s_p99": round(percentile(bench.staleness, 0.99), 2),
+        "discord_table_staleness_s_max": round(max(bench.staleness, default=0.0), 2),
+        **_tail_figures(bench, new, wall_offset, bot_figures),
+        "discord_games": games,
+        "discord_bot_rss_kb_per_table": round(rss_kb / max(1, tables), 1),
         "discord_bot_cpu_ms_per_action": round(cpu_bot * 1000 / max(1, actions), 2),
         "discord_bot_cpu_share": round(cpu_bot / elapsed, 2),
         "discord_bench_cpu_share": round(cpu_own / elapsed, 2),
         "discord_seconds": round(elapsed, 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
+    }
+
+
+def _is_global(request: RequestRecord) -> bool:
+    """Whether the request counts against Discord's global limit (all but interaction routes)."""
+    route = request.route
+    return route is not None and not exempt_from_global(route.split(" ", 1)[-1])
+
+
+def _budget_figures(
+    requests: list[RequestRecord], dms: dict[int, Channel], elapsed: float, games: int
+) -> dict[str, Any]:
+    """The requests against the global limit: per second, per game, per game by route."""
+    counted = Counter(_route(r, dms) for r in requests if _is_global(r))
+    total = sum(counted.values())
+    return {
+        "discord_global_requests_per_s": round(total / max(elapsed, 1e-9), 1),
+        "discord_global_requests_per_game": round(total / max(1, games), 2),
+        "discord_global_requests_per_game_by_route": {
+            route: round(n / max(1, games), 3) for route, n in counted.most_common()
+        },
+    }
+
+
+def _tail_figures(
+    bench: Bench, interactions: list[Interaction], wall_offset: float, bot: dict[str, Any]
+) -> dict[str, Any]:
+    """Where the clicks' acknowledgement time goes, from the bot's own stats file (stats.py):
+    ``queue`` (the fake sending it, the gateway, the bot's loop until the handler runs),
+    ``store`` (the table's lock, the rules, the group commit), ``send`` (the callback request
+    until it arrived at the fake); p50/p99 of each, and their means over the slowest 1 %.
+    Also the group commit (actions per commit), the bot's garbage-collection pauses and the
+    global budget's waits. Nothing from a bot that writes no stats file (an older checkout).
+    """
+    if not bot:
+        return {}
+    phases: list[tuple[float, float, float, float]] = []
+    for ix in interactions:
+        times = bot["acks"].get(str(ix.id))
+        arrived = bench.acked_wall.get(ix.id)
+        if times is None or len(times) < 3 or arrived is None:
+            continue
+        handler, stored, _ = times
+        created = ix.created_at + wall_offset
+        queue, store, send = handler - created, stored - handler, arrived - stored
+        phases.append((queue + store + send, queue, store, send))
+    phases.sort()
+    tail = phases[int(len(phases) * 0.99) :] or phases
+    figures: dict[str, Any] = {}
+    for i, name in enumerate(("queue", "store", "send"), start=1):
+        values = [p[i] * 1000 for p in phases]
+        figures[f"discord_ack_{name}_ms_p50"] = round(percentile(values, 0.5), 2)
+        figures[f"discord_ack_{name}_ms_p99"] = round(percentile(values, 0.99), 2)
+        figures[f"discord_ack_tail_{name}_ms_mean"] = round(
+            sum(p[i] for p in tail) * 1000 / max(1, len(tail)), 2
+        )
+    store = bot.get("store", {})
+    pauses = bot.get("gc_pauses_ms", [])
+    return {
+        **figures,
+        "discord_store_commits": store.get("commits", 0),
+        "discord_store_actions_per_commit": round(
+            store.get("actions", 0) / max(1, store.get("commits", 0)), 2
+        ),
+        "discord_store_largest_commit": store.get("largest_commit", 0),
+        "discord_bot_gc_pauses": len(pauses),
+        "discord_bot_gc_pause_ms_max": round(max(pauses, default=0.0), 1),
+        "discord_bot_gc_ms_total": round(sum(pauses) + bot.get("gc_young_ms", 0.0), 1),
+        "discord_budget_turns": bot.get("budget_turns", {}),
+        "discord_budget_waited_s": bot.get("budget_waited_s", {}),
     }
 
 
@@ -540,6 +688,42 @@ def _mode(think_ms: int, in_process: bool) -> str:
     return f"realistic (humans think {think_ms} ms ± 1/3 per action); {where}"
 
 
+def find_max_tables(
+    run_one: Callable[[int], dict[str, Any]], start: int, up_to: int, runs: int = 5
+) -> dict[str, Any]:
+    """The largest table count with no 429 and no failed interaction, in at most ``runs``
+    runs: from ``start`` doubling up to ``up_to`` until one fails, then halving the gap.
+    """
+    good, bad = 0, up_to + 1
+    tables = min(start, up_to)
+    tried: dict[int, dict[str, Any]] = {}
+    for _ in range(runs):
+        figures = tried[tables] = run_one(tables)
+        ok = figures["discord_429s"] == 0 and figures["discord_interactions_failed"] == 0
+        sys.stderr.write(f"{tables} tables: {'ok' if ok else 'limited'}\n")
+        if ok:
+            good = tables
+        else:
+            bad = tables
+        following = min(up_to, tables * 2) if bad > up_to else (good + bad) // 2
+        if following in tried or following <= good or following >= bad:
+            break
+        tables = following
+    return {
+        "discord_max_tables_without_429": good,
+        "discord_max_tables_searched_up_to": up_to,
+        "discord_max_tables_runs": {
+            str(n): {
+                "429s": f["discord_429s"],
+                "failed": f["discord_interactions_failed"],
+                "ack_ms_p99": f["discord_ack_ms_p99"],
+                "global_requests_per_s": f["discord_global_requests_per_s"],
+            }
+            for n, f in sorted(tried.items())
+        },
+    }
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot bench discord",
@@ -563,17 +747,36 @@ def main(argv: list[str]) -> int:
         default=REPO,
         help="run the bot process from this checkout (to compare two versions)",
     )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="the fake counts requests but sends no 429 (the benchmark's earlier form)",
+    )
+    parser.add_argument(
+        "--find-max-tables",
+        type=int,
+        metavar="UP_TO",
+        help="the most tables (up to UP_TO, in a few runs) that get no 429; prints each run",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    result = run_loop(
-        run(
-            args.tables,
-            think_ms=args.think_ms,
-            seed=args.seed,
-            in_process=args.in_process,
-            source=args.bot_source.resolve(),
+
+    def one(tables: int) -> dict[str, Any]:
+        return run_loop(
+            run(
+                tables,
+                think_ms=args.think_ms,
+                seed=args.seed,
+                in_process=args.in_process,
+                source=args.bot_source.resolve(),
+                rate_limits=not args.no_rate_limits,
+            )
         )
-    )
+
+    if args.find_max_tables:
+        result = find_max_tables(one, args.tables, args.find_max_tables)
+    else:
+        result = one(args.tables)
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:

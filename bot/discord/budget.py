@@ -30,6 +30,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from bot.discord.state import TableState
+from bot.engine.model import TableInfo
+
 #: Requests a second Discord allows a bot in all (its global rate limit).
 GLOBAL_PER_S = 50.0
 #: The share of it the presenter spends: the rest is for commands' own requests (pings,
@@ -139,3 +142,51 @@ class RequestBudget:
     def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
+
+
+def _human_to_act(info: TableInfo) -> int | None:
+    pv = info.public
+    if info.status != "playing" or pv is None or pv.to_act is None:
+        return None
+    player = info.player(pv.to_act)
+    if player is None or player.played_by_ai:
+        return None
+    return player.user_id
+
+
+def table_rank(state: TableState) -> tuple[int, float]:
+    """Where the table's next message request stands in the queue: a game's end first, then
+    a table where a human is to act; among equals the one edited longest ago.
+    """
+    info = state.info
+    if state.finals or state.session_over or (info is not None and info.status == "closed"):
+        return Priority.TABLE_END, state.edited_at
+    if info is not None and _human_to_act(info) is not None:
+        return Priority.TABLE_WAITING, state.edited_at
+    return Priority.TABLE, state.edited_at
+
+
+@contextlib.asynccontextmanager
+async def table_turn(
+    budget: RequestBudget, state: TableState, *, first: bool = False
+) -> AsyncIterator[None]:
+    """A turn for the table message: ``first`` for a sync (ranked anew while it waits); a
+    request within the sync uses the sync's turn, a second one waits for its own.
+    """
+    if first:
+        priority, since = table_rank(state)
+        async with budget.turn(Priority(priority), since, lambda: table_rank(state)):
+            yield
+        return
+    if state.has_turn:
+        state.has_turn = False
+        yield
+    else:
+        async with budget.turn(Priority.TABLE_END, state.edited_at):
+            yield
+    state.edited_at = time.monotonic()
+
+
+def hand_priority(info: TableInfo, user_id: int) -> Priority:
+    """A hand its owner is to act on goes before other hands."""
+    return Priority.HAND_NOW if _human_to_act(info) == user_id else Priority.HAND

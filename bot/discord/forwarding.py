@@ -107,8 +107,13 @@ class InteractionReply:
         self.lang = lang_of(interaction.locale)
 
     async def defer(self) -> None:
+        stats = self.presenter.bot.stats
+        if stats is not None:
+            stats.mark(self.interaction.id)
         if not self.interaction.response.is_done():
             await self.interaction.response.defer()
+        if stats is not None:
+            stats.mark(self.interaction.id)
 
     async def say(self, text: str) -> None:
         await self.send(text)

@@ -26,16 +26,22 @@ Armut phase the last seat asked declined).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord import stored
-from bot.discord.budget import GLOBAL_PER_S, PRESENTER_SHARE, Priority, RequestBudget
+from bot.discord.budget import (
+    GLOBAL_PER_S,
+    PRESENTER_SHARE,
+    Priority,
+    RequestBudget,
+    hand_priority,
+    table_turn,
+)
 from bot.discord.components import Components
 from bot.discord.endings import HandEndings
 from bot.discord.pictures import (
@@ -81,7 +87,7 @@ from bot.render.table import (
 )
 from bot.render.texts import Lang, lang_of
 from bot.rules.game import Phase, Redeal
-from db import dm_channels, messages
+from db import messages
 
 if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
@@ -119,32 +125,6 @@ class Presenter:
         # The finished games' results, for the hand messages that showed them.
         self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
-
-    def table_rank(self, state: TableState) -> tuple[int, float]:
-        """Where the table's next message request stands in the budget's queue: a game's
-        end first, then a table where a human is to act; the longest unedited first.
-        """
-        info = state.info
-        if state.finals or state.session_over or (info is not None and info.status == "closed"):
-            return Priority.TABLE_END, state.edited_at
-        if info is not None and info.public is not None and info.public.to_act is not None:
-            player = info.player(info.public.to_act)
-            if player is not None and player.user_id is not None and not player.played_by_ai:
-                return Priority.TABLE_WAITING, state.edited_at
-        return Priority.TABLE, state.edited_at
-
-    @contextlib.asynccontextmanager
-    async def _table_turn(self, state: TableState) -> AsyncIterator[None]:
-        """A turn of the global budget for one request of the table message: the sync's
-        own turn for its first request, a new one for each after it.
-        """
-        if state.has_turn:
-            state.has_turn = False
-            yield
-        else:
-            async with self.budget.turn(Priority.TABLE_END, state.edited_at):
-                yield
-        state.edited_at = time.monotonic()
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -365,7 +345,7 @@ class Presenter:
         if file is not None:
             uploads["files"] = [*uploads.get("files", []), file]
         try:
-            async with self._table_turn(state):
+            async with table_turn(self.budget, state):
                 message = await self._channel(state.channel_id).send(
                     embeds=embeds_with(embed, pictures),
                     view=view if view is not None else discord.utils.MISSING,
@@ -402,7 +382,7 @@ class Presenter:
             if file is not None:  # new attachments replace all: the pictures go again too
                 shown = [picture_file(p) for p in pictures if p is not None]
                 uploads = {"attachments": [*shown, file]}
-            async with self._table_turn(state):
+            async with table_turn(self.budget, state):
                 await partial.edit(embeds=embeds, view=view, **uploads)
         except discord.NotFound:
             await self._post(state, embed, view, state.message_game, pictures, file)
@@ -427,8 +407,7 @@ class Presenter:
         shown = self._table_shows(state, info)
         if shown == state.synced and not state.finals and info.status != "closed":
             return  # nothing the message shows has changed
-        priority, since = self.table_rank(state)
-        async with self.budget.turn(Priority(priority), since, lambda: self.table_rank(state)):
+        async with table_turn(self.budget, state, first=True):
             state.has_turn = True
             try:
                 info = state.info
@@ -505,16 +484,6 @@ class Presenter:
         else:
             await self._edit(state, embed, view, pictures)
 
-    @staticmethod
-    def hand_priority(info: TableInfo, user_id: int) -> Priority:
-        """A hand its owner is to act on goes before other hands."""
-        pv = info.public
-        if pv is not None and pv.to_act is not None:
-            player = info.player(pv.to_act)
-            if player is not None and player.user_id == user_id:
-                return Priority.HAND_NOW
-        return Priority.HAND
-
     def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
         return [
             seat_name(info, s.seat, lang)
@@ -571,7 +540,7 @@ class Presenter:
             return
         hand = state.hands.get(user_id)
         shown = (info.version, user.lang)
-        priority = self.hand_priority(info, user_id)
+        priority = hand_priority(info, user_id)
         try:
             if hand is None or hand.game_id != info.game_id:
                 await self._send_hand(state, user_id, user, info.game_id, content, ui, key, picture)
@@ -611,24 +580,13 @@ class Presenter:
         picture: Picture | None = None,
     ) -> None:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
-        channel_id = await self._dm_channel(user_id, user)
+        channel_id = await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
         async with self.budget.turn(Priority.HAND_NOW):
             message = await self._channel(channel_id).send(
                 content, view=ui, **send_files([picture])
             )
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await stored.save_hand(self.bot.db, state, user_id)
-
-    async def _dm_channel(self, user_id: int, user: UserState) -> int:
-        """The user's DM channel: created once (a global-limited request), then stored."""
-        if user.dm_channel_id is None:
-            user.dm_channel_id = await dm_channels.dm_channel(self.bot.db, user_id)
-        if user.dm_channel_id is None:
-            async with self.budget.turn(Priority.HAND_NOW):
-                channel = await self.bot.create_dm(discord.Object(user_id))
-            user.dm_channel_id = channel.id
-            await dm_channels.save_dm_channel(self.bot.db, user_id, channel.id)
-        return user.dm_channel_id
 
     async def _sync_ephemeral(
         self,

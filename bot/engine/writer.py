@@ -39,6 +39,10 @@ class ActionWriter:
         # Appended here, popped by ``_take`` in the database's thread (deque ops are atomic).
         self._pending: deque[_Pending] = deque()
         self._task: asyncio.Task[None] | None = None
+        # For the benchmarks: how many actions each commit took along.
+        self.commits = 0
+        self.actions_committed = 0
+        self.largest_commit = 0
 
     def append(
         self, game_id: int, seq: int, action: dict[str, Any], now: datetime
@@ -73,10 +77,20 @@ class ActionWriter:
             batch.append(pending.popleft())
         return batch
 
-    @staticmethod
-    def _stored(batch: Sequence[_Pending]) -> None:
+    def _stored(self, batch: Sequence[_Pending]) -> None:
+        self.commits += 1
+        self.actions_committed += len(batch)
+        self.largest_commit = max(self.largest_commit, len(batch))
         for *_, future in batch:
             future.set_result(None)
+
+    def stats(self) -> dict[str, int]:
+        """Group commits so far, the actions they stored, the most in one."""
+        return {
+            "commits": self.commits,
+            "actions": self.actions_committed,
+            "largest_commit": self.largest_commit,
+        }
 
     async def _flush(self) -> None:
         while self._pending:
@@ -95,4 +109,6 @@ class ActionWriter:
             except Exception as err:
                 future.set_exception(err)
             else:
+                self.commits += 1
+                self.actions_committed += 1
                 future.set_result(None)
