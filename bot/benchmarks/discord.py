@@ -61,6 +61,7 @@ from bot.discord.library import apply_discord_overrides
 from bot.discord.run import run_loop, sync_commands
 from bot.discord.stats import STATS_FILE_ENV
 from bot.render.texts import t
+from db import connect, dm_channels
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
 from tests.fakediscord.ratelimits import exempt_from_global
 
@@ -440,6 +441,18 @@ def _count_actions(db_path: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
 
 
+async def _returning(settings: Settings, channels: list[tuple[int, int]]) -> None:
+    """The players have played here before: the store knows their DM channels (dm_channels;
+    Discord allows few DM channel creations a second, a guess in the fake: 10 per 10 s).
+    """
+    store = await connect(settings.database_target)
+    try:
+        for user_id, channel_id in channels:
+            await dm_channels.save_dm_channel(store, user_id, channel_id)
+    finally:
+        await store.close()
+
+
 def _count_games(db_path: Path) -> int:
     with contextlib.closing(sqlite3.connect(db_path)) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -453,6 +466,7 @@ async def run(
     in_process: bool = False,
     source: Path = REPO,
     rate_limits: bool = True,
+    fresh_players: bool = False,
 ) -> dict[str, Any]:
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
     with tempfile.TemporaryDirectory() as tmp:
@@ -475,6 +489,8 @@ async def run(
             settings = Settings(fake.token, db_path, dev_guild_id=None, log_level="WARNING")
             apply_discord_overrides(fake.env())
             await sync_commands(settings, None)
+            if not fresh_players:
+                await _returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
             if in_process:
                 os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
                 bot = _InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
@@ -559,6 +575,7 @@ async def run(
         "discord_interactions_failed": failed,
         **_budget_figures(requests, dms, elapsed, games),
         "discord_rate_limits": "on" if rate_limits else "off (counted only)",
+        "discord_players": "fresh (no DM channel known)" if fresh_players else "returning",
         "discord_429s": limited,
         "discord_429s_global": global_limited,
         "discord_invalid_requests": invalid,
@@ -753,6 +770,11 @@ def main(argv: list[str]) -> int:
         help="the fake counts requests but sends no 429 (the benchmark's earlier form)",
     )
     parser.add_argument(
+        "--fresh-players",
+        action="store_true",
+        help="players the bot never wrote to (their DM channels are created first)",
+    )
+    parser.add_argument(
         "--find-max-tables",
         type=int,
         metavar="UP_TO",
@@ -770,6 +792,7 @@ def main(argv: list[str]) -> int:
                 in_process=args.in_process,
                 source=args.bot_source.resolve(),
                 rate_limits=not args.no_rate_limits,
+                fresh_players=args.fresh_players,
             )
         )
 

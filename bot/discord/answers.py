@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.pictures import edit_files
+from bot.discord.pictures import edit_files, send_files
 from bot.discord.presenter import Presenter, components
 from bot.discord.state import payload_key
 from bot.engine.forwarding import ForwardRow
@@ -65,9 +65,24 @@ async def answer_click(
     """After a game click was taken: the clicked hand message shows the table as it is
     now. ``info`` is the table as the click found it.
     """
+    user = presenter.user(interaction.user.id)
+    # Meanwhile the hand job leaves the DM to this answer (interaction routes do not count
+    # against Discord's global limit); once done, it sends what the answer did not show.
+    user.answering += 1
+    try:
+        await _answer_click(presenter, interaction, info, lang)
+    finally:
+        user.answering -= 1
+        state = presenter.tables.get(info.id)
+        if state is not None:
+            presenter.mark_hand(state, interaction.user.id)
+
+
+async def _answer_click(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+) -> None:
     user_id = interaction.user.id
-    # The AIs answer within milliseconds: one edit shows the card and their replies, by
-    # this answer or by the hand job that the player's turn wakes meanwhile, not two.
+    # The AIs answer within milliseconds: one edit shows the card and their replies.
     await presenter.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
     # Under the hand's lock: a newer state the hand job renders goes out after this one.
     async with presenter.user(user_id).hand_lock:
@@ -95,6 +110,8 @@ async def answer_click(
             # DM shows how it ended: one hand message per game, never two for the next. An
             # ephemeral hand shows the result too; "Meine Karten" opens the next game's.
             await show_result(presenter, interaction, info, lang)
+            if now is not None and not ephemeral and message is not None:
+                await next_hand(presenter, interaction, now, lang)
             return
         picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
         files = edit_files([picture], presenter.pictures.enabled)
@@ -111,6 +128,32 @@ async def answer_click(
                 key,
                 (now.version, lang),
             )
+
+
+async def next_hand(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+) -> None:
+    """The click ended a game and the next one is dealt: its hand goes to the DM as a
+    follow-up of the click (not against Discord's global limit), unless it was sent.
+    """
+    state = presenter.tables.get(info.id)
+    if state is None or info.status != "playing" or info.game_id is None:
+        return
+    user_id = interaction.user.id
+    hand = state.hands.get(user_id)
+    if hand is not None and hand.game_id == info.game_id:
+        return  # the hand job sent it already
+    try:
+        now, content, ui, key = presenter.render_hand(info.id, user_id, lang)
+    except EngineError:
+        return
+    if now.game_id != info.game_id or info.game_seat_of(user_id) is None:
+        return  # dealt again meanwhile, or sitting out (the hand job tells them)
+    picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
+    sent = await interaction.followup.send(content, view=ui, wait=True, **send_files([picture]))
+    await presenter.adopt_hand(
+        info.id, user_id, now.game_id, sent.channel.id, sent.id, key, (now.version, lang)
+    )
 
 
 async def show_result(

@@ -484,6 +484,13 @@ class Presenter:
         else:
             await self._edit(state, embed, view, pictures)
 
+    def _plays(self, table_id: int, user_id: int) -> bool:
+        """Whether the user plays the table's running game (not sitting it out)."""
+        try:
+            return self.bot.engine.game_seat(table_id, user_id) is not None
+        except EngineError:
+            return False  # closed
+
     def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
         return [
             seat_name(info, s.seat, lang)
@@ -521,6 +528,8 @@ class Presenter:
             await self._sync_hand_locked(state, user_id, user)
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
+        if user.answering and not user.dms_closed and self._plays(state.table_id, user_id):
+            return  # a click's answer shows the hand; it marks this job again when done
         await self.endings.show(state, user_id, user)  # a finished game's hand first
         hand = state.hands.get(user_id)
         if hand is not None and not user.dms_closed:

@@ -114,6 +114,9 @@ class UserState:
     # Held while the hand is rendered and sent, by a click's answer or the hand job: whoever
     # renders later also edits later, so an older state never lands on top of a newer one.
     hand_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Clicks of this user being answered: their answers show the hand on the interaction
+    # (not against the global limit), so the hand job waits for them, then sends the rest.
+    answering: int = 0
 
 
 @dataclass
