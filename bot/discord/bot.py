@@ -186,7 +186,16 @@ class DokoBot(commands.Bot):
             await interaction.response.send_message(t(lang, "busy"), ephemeral=True)
             return
         await self.click_handler(click, interaction)
+        await self.presenter.dms.after_interaction(interaction)  # closed DMs: told once
         release_interaction(interaction)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: object
+    ) -> None:
+        """A slash command was answered: a player with closed DMs hears it once (or, told
+        before, the command clears the mark).
+        """
+        await self.presenter.dms.after_interaction(interaction)
 
     async def close(self) -> None:
         if self._unsubscribe is not None:

@@ -229,9 +229,7 @@ class Pings:
                 if error.code != DMS_CLOSED:
                     raise
                 log.info("DMs of user %s are closed; pinging in the table's channel", turn.user_id)
-                user.dms_closed = True
-                if state is not None and state.job is not None:
-                    state.job.mark()  # the table message tells them to use "Meine Karten"
+                await self.presenter.dms.closed(turn.user_id)  # stored; the table names them
         only_them = discord.AllowedMentions(
             everyone=False, users=[discord.Object(turn.user_id)], roles=False, replied_user=False
         )

@@ -43,6 +43,7 @@ from bot.discord.budget import (
     table_turn,
 )
 from bot.discord.components import Components
+from bot.discord.dms import ClosedDms, dms_are_closed
 from bot.discord.endings import HandEndings
 from bot.discord.pictures import (
     Pictures,
@@ -101,7 +102,6 @@ TABLE_EDIT_INTERVAL = 1.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
-DMS_CLOSED = 50007
 
 
 def components(info: TableInfo, controls: Controls) -> Components:
@@ -125,6 +125,7 @@ class Presenter:
         # The finished games' results, for the hand messages that showed them.
         self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
+        self.dms = ClosedDms(self)  # players whose DMs are closed (dms.py)
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -236,6 +237,7 @@ class Presenter:
 
     async def refresh_all(self) -> None:
         """Bring every open table's messages up to date (after a start or a restart)."""
+        await self.dms.load()  # no DM is tried for a player known to have them closed
         infos = self.bot.engine.open_tables()
         await self.pings.sweep({info.id for info in infos})  # a stopped process's pings
         for info in infos:
@@ -429,8 +431,8 @@ class Presenter:
             return
         lang = self.public_lang(info.guild_id)
         for number in sorted(state.finals):
-            summary, entry, game_id = state.finals.pop(number)
-            last = state.session_over and not state.finals
+            summary, entry, game_id = state.finals[number]  # dropped once it went out
+            last = state.session_over and number == max(state.finals)
             embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
             view = components(info, controls)
             file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
@@ -440,6 +442,7 @@ class Presenter:
             else:
                 await self._post(state, embed, view, number, pictures, file)
             state.finished.add(number)
+            state.finals.pop(number)
             state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
             if state.session_over and state.last_final is not None and not state.last_final_ends:
@@ -570,12 +573,10 @@ class Presenter:
             else:
                 hand.shown = shown
         except discord.Forbidden as error:
-            if error.code != DMS_CLOSED:
+            if not dms_are_closed(error):
                 raise
             log.info("DMs of user %s are closed; serving the hand ephemerally", user_id)
-            user.dms_closed = True
-            assert state.job is not None
-            state.job.mark()  # the table message tells them to use "Meine Karten"
+            await self.dms.closed(user_id)  # the table message tells them to use "Meine Karten"
 
     async def _send_hand(
         self,

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.engine.model import ListEntry, TableInfo
@@ -34,6 +35,20 @@ def payload_key(
     )
 
 
+# Pauses before a message job tries again after a transient failure, one per failure in a
+# row (about a minute in all); a later change tries again in any case.
+RETRY_AFTER_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+
+
+def transient(error: Exception) -> bool:
+    """A failure that trying again later can mend: Discord's 5xx (and a 429 discord.py gave
+    up on), a broken connection, a timeout; not a refusal (403, 404, 400).
+    """
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, (aiohttp.ClientError, OSError, TimeoutError, discord.RateLimited))
+
+
 class Coalescer:
     """Run ``work`` after ``mark``; marks during a run cause one more run, never two at once.
 
@@ -52,6 +67,7 @@ class Coalescer:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._last = -1e9
+        self._failures = 0  # transient failures in a row
 
     def mark(self, delay: float = 0.0) -> None:
         self._dirty = True
@@ -78,8 +94,22 @@ class Coalescer:
                 await self._work()
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as error:
+                if transient(error) and self._failures < len(RETRY_AFTER_S):
+                    # Discord had a hiccup (a 503 discord.py does not retry, 5xx after its
+                    # retries, a broken connection): the latest state goes out a bit later.
+                    pause = RETRY_AFTER_S[self._failures]
+                    self._failures += 1
+                    log.warning(
+                        "updating a Discord message failed (%s); again in %s s", error, pause
+                    )
+                    self._dirty = True
+                    self._due = min(self._due, time.monotonic() + pause)
+                    continue
+                self._failures = 0
                 log.exception("updating a Discord message failed")
+            else:
+                self._failures = 0
 
     async def wait(self) -> None:
         while self._task is not None and not self._task.done():

@@ -122,7 +122,7 @@ async def test_fresh_database_gets_every_migration(database_target: Target) -> N
     store = await db.connect(database_target)
     try:
         status = await migrate.schema_status(store)
-        assert status.current == status.latest == len(migrate.load_migrations()) >= 2
+        assert status.current == status.latest == migrate.load_migrations()[-1].version >= 2
         assert not status.pending
     finally:
         await store.close()

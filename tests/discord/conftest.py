@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -31,6 +32,7 @@ from bot.render.texts import Lang
 from bot.rules.cards import Card
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
 from tests.fakediscord.models import DM
+from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.server import FakeDiscord as _FakeServer
 
 GAME_MARKER = re.compile(r"\(#(\d+)\)")
@@ -159,18 +161,43 @@ def bad_requests(fake: FakeDiscord) -> list[str]:
     return out
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "fake_rate_limits(**options): options of the fake's RateLimits for this test "
+        "(time_scale=0.05 runs Discord's limits 20 times faster)",
+    )
+
+
+def rate_limits_for(request: pytest.FixtureRequest) -> RateLimits:
+    """Discord's rate limits, on unless DOKO_FAKE_RATE_LIMITS=off (to measure what they
+    cost); a test may shorten their windows: ``@pytest.mark.fake_rate_limits(time_scale=…)``.
+    """
+    marker = request.node.get_closest_marker("fake_rate_limits")
+    options = dict(marker.kwargs) if marker is not None else {}
+    enabled = os.environ.get("DOKO_FAKE_RATE_LIMITS", "on") != "off"
+    return RateLimits(enabled=enabled, **options)
+
+
 @pytest.fixture
-async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+async def fake(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> AsyncIterator[FakeDiscord]:
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket,
         "DEFAULT_GATEWAY",
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
     )
-    async with FakeDiscord() as server:
+    # Discord's rate limits on: a test the real Discord would rate-limit is limited here too.
+    async with FakeDiscord(rate_limits=rate_limits_for(request)) as server:
+        server.ratelimits.clock = server.now  # the fake's clock (advance_clock)
         yield server
         injected = getattr(server, "injected_failures", 0)
         assert len(bad_requests(server)) == injected, bad_requests(server)
+        # The bot obeys the headers: in normal play it never runs into a 429 of its own.
+        limits = server.ratelimits
+        assert not limits.limited, f"429s: {dict(limits.limited)}, global {limits.global_limited}"
     assert not LEAKS.leaks, "\n".join(LEAKS.leaks)
 
 

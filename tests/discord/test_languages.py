@@ -9,6 +9,8 @@ import io
 import json
 from typing import Any
 
+import pytest
+
 from bot.render.texts import t
 from bot.render.turnier import tt
 from tests.discord.conftest import World, message_text
@@ -136,6 +138,9 @@ async def test_tournament_posts_speak_the_guilds_language(make_world: Any) -> No
     assert tt("en", "field", count=1) in await world.answer_text(ix)
 
 
+# 200 games post 200 table messages in one channel: at Discord's 5 per 5 s that is over
+# three minutes, so Discord's limits run 20 times faster here.
+@pytest.mark.fake_rate_limits(time_scale=0.05)
 async def test_a_long_round_ends_with_its_whole_spielliste_attached(make_world: Any) -> None:
     world: World = await make_world(names=("anna",))
     anna = world.users[0]

@@ -52,8 +52,11 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
         "DEFAULT_GATEWAY",
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
     )
-    async with FakeDiscord(shard_count=2) as server:
+    # Discord's rate limits on: one global bucket for both processes (the same token).
+    async with FakeDiscord(shard_count=2, rate_limits=True) as server:
         yield server
+        limits = server.ratelimits
+        assert not limits.limited, f"429s: {dict(limits.limited)}, global {limits.global_limited}"
 
 
 class Bot:

@@ -23,13 +23,17 @@ is how Discord's ``Reset-After`` behaves.
 
 API (kept stable; ``bench discord`` counts through it)::
 
-    fake = FakeDiscord(rate_limits=True)        # enforce; False (default): count only
+    fake = FakeDiscord(rate_limits=True)        # enforce; False (default): count only,
+                                                # no X-RateLimit headers (the fake as it was)
     fake = FakeDiscord(rate_limits=RateLimits(global_per_second=10, routes={...}))
+    RateLimits(time_scale=0.05)                 # the same limits, windows 20 times shorter
     limits = fake.ratelimits
     limits.enabled                              # switch at run time, too
     limits.requests[route]                      # requests per route key, e.g.
                                                 #   "POST /channels/{channel_id}/messages"
     limits.limited[route]                       # 429s this limiter sent, per route
+    limits.exhausted[route]                     # buckets used up (Remaining 0): the
+                                                #   client waits for the reset
     limits.global_limited                       # of those, global ones
     limits.injected                             # 429s a test injected (fail_next & co.)
     limits.invalid_requests()                   # 401/403/429 in the last 10 minutes
@@ -53,8 +57,16 @@ GLOBAL_PER_SECOND = 50
 INVALID_WINDOW = 600.0  # seconds: the sliding 10 minutes
 INVALID_LIMIT = 10_000
 INVALID_STATUSES = frozenset({401, 403, 429})
-# The parameters Discord keys a route's bucket by, besides the route itself.
-MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "webhook_token")
+# The parameters Discord keys a route's bucket by, besides the route itself; an interaction
+# callback is keyed by its interaction (discord.py treats it as a webhook id and token).
+MAJOR_PARAMETERS = (
+    "channel_id",
+    "guild_id",
+    "webhook_id",
+    "webhook_token",
+    "interaction_id",
+    "interaction_token",
+)
 
 
 @dataclass(frozen=True)
@@ -96,8 +108,8 @@ ROUTE_LIMITS: dict[str, RouteLimit] = {
     "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": RouteLimit(
         5, 2.0, "guess: as webhook sends"
     ),
-    "PUT /applications/{application_id}/commands": RouteLimit(2, 60.0, "guess"),
-    "PUT /applications/{application_id}/guilds/{guild_id}/commands": RouteLimit(2, 60.0, "guess"),
+    "PUT /applications/{application_id}/commands": RouteLimit(5, 20.0, "guess"),
+    "PUT /applications/{application_id}/guilds/{guild_id}/commands": RouteLimit(5, 20.0, "guess"),
 }
 # Every other route: a generous bucket (a guess), so every response still carries headers.
 DEFAULT_LIMIT = RouteLimit(50, 1.0, "guess: any other route")
@@ -166,8 +178,12 @@ class RateLimits:
     global_per_second: int = GLOBAL_PER_SECOND
     routes: Mapping[str, RouteLimit] = field(default_factory=lambda: dict(ROUTE_LIMITS))
     clock: Callable[[], float] = time.monotonic
+    # Every window (the global second too) times this: a test of many games may run Discord's
+    # limits faster (0.05: a 5 per 5 s bucket allows 5 per 0.25 s), counts unchanged.
+    time_scale: float = 1.0
     requests: Counter[str] = field(default_factory=Counter)
     limited: Counter[str] = field(default_factory=Counter)
+    exhausted: Counter[str] = field(default_factory=Counter)
     global_limited: int = 0
     injected: int = 0
     statuses: Counter[int] = field(default_factory=Counter)
@@ -189,34 +205,39 @@ class RateLimits:
         now = self.clock()
         wall = time.time()
         self.requests[route] += 1
+        if not self.enabled:
+            return Decision({})  # counted only: no headers, nothing for a client to wait on
         rule = self.limit_of(route)
+        per, second = rule.per * self.time_scale, self.time_scale
         major = "+".join(params[p] for p in MAJOR_PARAMETERS if p in params)
         key = (route, major)
         window = self._buckets.get(key)
-        if window is None or now >= window.started + rule.per:
+        if window is None or now >= window.started + per:
             window = self._buckets[key] = _Window(now)
         bucket = bucket_hash(route)
-        if self.enabled and not exempt_from_global(template) and token is not None:
+        if not exempt_from_global(template) and token is not None:
             glob = self._global.get(token)
-            if glob is None or now >= glob.started + 1.0:
+            if glob is None or now >= glob.started + second:
                 glob = self._global[token] = _Window(now)
             if glob.count >= self.global_per_second:
-                retry = glob.started + 1.0 - now
+                retry = glob.started + second - now
                 self.limited[route] += 1
                 self.global_limited += 1
                 headers = limited_headers(
                     retry, is_global=True, bucket=bucket, limit=rule.limit, now_wall=wall
                 )
                 return Decision(headers, limited=True, is_global=True, retry_after=retry)
-        reset_after = window.started + rule.per - now
-        if self.enabled and window.count >= rule.limit:
+        reset_after = window.started + per - now
+        if window.count >= rule.limit:
             self.limited[route] += 1
             headers = limited_headers(
                 reset_after, is_global=False, bucket=bucket, limit=rule.limit, now_wall=wall
             )
             return Decision(headers, limited=True, retry_after=reset_after)
         window.count += 1
-        if self.enabled and not exempt_from_global(template) and token is not None:
+        if window.count == rule.limit:
+            self.exhausted[route] += 1  # a client that obeys the headers waits now
+        if not exempt_from_global(template) and token is not None:
             self._global[token].count += 1
         headers = {
             "X-RateLimit-Limit": str(rule.limit),
@@ -250,6 +271,7 @@ class RateLimits:
             "enabled": self.enabled,
             "requests": dict(self.requests),
             "limited": dict(self.limited),
+            "exhausted": dict(self.exhausted),
             "global_limited": self.global_limited,
             "injected": self.injected,
             "statuses": {str(k): v for k, v in sorted(self.statuses.items())},

@@ -77,6 +77,14 @@ class _Fault:
     body: dict[str, Any]
     headers: dict[str, str]
     times: int
+    raw: bytes | None = None  # a body that is no JSON (a proxy's error page), or empty
+    content_type: str = "application/json"
+
+    def response(self) -> web.Response:
+        if self.raw is None:
+            return _json(self.body, self.status, self.headers)
+        headers = {"Content-Type": self.content_type, **self.headers}
+        return web.Response(body=self.raw, status=self.status, headers=headers)
 
 
 @dataclass
@@ -171,6 +179,8 @@ class FakeDiscord:
         self._session: _Session | None = None  # the newest connection of any shard
         self._shards: dict[int, _Session] = {}  # shard id -> its current session
         self._faults: list[_Fault] = []
+        self.injected_failures = 0  # 400 and 5xx answers that fail_next injected
+        self._transports: dict[web.WebSocketResponse, Any] = {}  # to drop a connection
         self._clock_offset = 0.0
         self._watched: list[asyncio.Task[Any]] = []
         self._runner: web.AppRunner | None = None
@@ -336,14 +346,24 @@ class FakeDiscord:
         message: str | None = None,
         *,
         times: int = 1,
+        body: str = "json",
     ) -> None:
         """The next ``times`` requests matching ``route_pattern`` fail with ``status``/``code``.
 
         The pattern is either a documented route ("POST /channels/{channel_id}/messages") or a
-        regex searched in "METHOD /concrete/path".
+        regex searched in "METHOD /concrete/path". ``body``: "json" (Discord's error body),
+        "empty", or "html" (a proxy's error page, as Cloudflare sends for a 502).
         """
-        body = {"code": code, "message": message or f"{status}: injected by the fake"}
-        self._faults.append(_Fault(route_pattern, status, body, {}, times))
+        error = {"code": code, "message": message or f"{status}: injected by the fake"}
+        fault = _Fault(route_pattern, status, error, {}, times)
+        if body == "empty":
+            fault.raw, fault.content_type = b"", "text/plain"
+        elif body == "html":
+            page = f"<html><head><title>{status}</title></head><body>{status}</body></html>"
+            fault.raw, fault.content_type = page.encode(), "text/html"
+        elif body != "json":
+            raise FakeDiscordError(f"unknown fault body {body!r}: json, empty or html")
+        self._faults.append(fault)
 
     def rate_limit_next(
         self,
@@ -369,6 +389,10 @@ class FakeDiscord:
         }
         self._faults.append(_Fault(route_pattern, 429, body, headers, times))
 
+    def pending_faults(self) -> list[tuple[str, int, int]]:
+        """Injected faults not met yet: (pattern, status, times left)."""
+        return [(f.pattern, f.status, f.times) for f in self._faults]
+
     def _take_fault(self, method: str, path: str, route: str | None) -> _Fault | None:
         for fault in self._faults:
             if self._matches(fault.pattern, method, path, route):
@@ -377,6 +401,9 @@ class FakeDiscord:
                     self._faults.remove(fault)
                 if fault.status == 429:
                     self.ratelimits.injected += 1
+                elif fault.status == 400 or fault.status >= 500:
+                    # The end-to-end tests' check for bad requests expects these.
+                    self.injected_failures += 1
                 return fault
         return None
 
@@ -526,6 +553,7 @@ class FakeDiscord:
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         self._sockets.add(ws)
+        self._transports[ws] = request.transport
         await ws.send_str(
             json.dumps(
                 {"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}
@@ -547,6 +575,7 @@ class FakeDiscord:
                     log.debug("gateway op %s ignored", op)
         finally:
             self._sockets.discard(ws)
+            self._transports.pop(ws, None)
             for session in self._sessions.values():
                 if session.ws is ws:
                     session.ws = None
@@ -639,6 +668,27 @@ class FakeDiscord:
             await self.wait_for(
                 lambda: (self.identifies, self.resumes) != before, timeout, "IDENTIFY or RESUME"
             )
+
+    async def drop(self, *, wait: bool = True, timeout: float = 10.0) -> None:
+        """The connection breaks without a close frame (a network fault); the bot should
+        notice (close code 1006) and RESUME.
+        """
+        before = self.resumes
+        ws = self._live_ws()
+        transport = self._transports.get(ws)
+        if transport is None:
+            raise FakeDiscordError("the live connection has no transport to break")
+        transport.abort()
+        if wait:
+            await self.wait_for(lambda: self.resumes > before, timeout, "RESUME after a drop")
+
+    async def resume_storm(self, times: int = 5, *, timeout: float = 10.0) -> None:
+        """Drop the connection ``times`` times in a row, each as soon as the bot resumed."""
+        for i in range(times):
+            if i % 2:
+                await self.drop(timeout=timeout)
+            else:
+                await self.disconnect(timeout=timeout)
 
     # ------------------------------------------------------------------ interactions (test side)
 
@@ -871,8 +921,12 @@ class FakeDiscord:
             content_type, body, files = await self._read_body(request)
             record.body = body
             record.files = [f.filename for f in files]
-            decision = self._admit(request, op, path)
-            if decision is not None and decision.limited:
+            # An injected fault answers first: it uses up no bucket (nor does Discord's 429).
+            fault = self._take_fault(method, path, op.key) if op is not None else None
+            decision = None if fault is not None else self._admit(request, op, path)
+            if fault is not None:
+                response = fault.response()
+            elif decision is not None and decision.limited:
                 response = _json(decision.body(), 429, decision.headers)
             else:
                 response = await self._handle(request, op, path, content_type, body, files)
@@ -935,9 +989,6 @@ class FakeDiscord:
             request.headers.get("Authorization") != f"Bot {self.token}"
         ):
             raise ApiError(401, 0, "401: Unauthorized")
-        fault = self._take_fault(request.method, path, op.key)
-        if fault is not None:
-            return _json(fault.body, fault.status, fault.headers)
         if body is not None or op.method in ("POST", "PUT", "PATCH"):
             # Multipart bodies carry their JSON in payload_json; it obeys the JSON schema.
             kind = "application/json"

@@ -15,6 +15,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import ROUTE_LIMITS, RateLimits, RouteLimit, exempt_from_global
 
 GET_CHANNEL = "GET /channels/{channel_id}"
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 
 
 @pytest.fixture
@@ -71,6 +72,7 @@ async def test_a_route_bucket_per_channel_with_headers_and_a_429(
         assert (await get_channel(session, fake, doko.id)).status == 200
         limits = fake.ratelimits
         assert limits.requests[GET_CHANNEL] == 6 and limits.limited[GET_CHANNEL] == 1
+        assert limits.exhausted[GET_CHANNEL] == 1  # the third request used the window up
         assert limits.global_limited == 0 and limits.invalid_requests() == 1
 
 
@@ -128,7 +130,7 @@ async def test_counting_only_when_limits_are_off(session: aiohttp.ClientSession)
         channel = fake.add_guild("Stammtisch").channels[0]
         for _ in range(20):
             response = await get_channel(session, fake, channel.id)
-            assert response.status == 200 and "X-RateLimit-Bucket" in response.headers
+            assert response.status == 200 and "X-RateLimit-Bucket" not in response.headers
         assert fake.ratelimits.requests[GET_CHANNEL] == 20
         assert not fake.ratelimits.limited
 
@@ -160,3 +162,23 @@ def test_the_route_table_names_its_sources() -> None:
     assert exempt_from_global("/interactions/{interaction_id}/{interaction_token}/callback")
     assert exempt_from_global("/webhooks/{webhook_id}/{webhook_token}")
     assert not exempt_from_global("/users/@me/channels")
+
+
+async def test_a_time_scale_shortens_every_window(session: aiohttp.ClientSession) -> None:
+    async with limited_fake(routes={GET_CHANNEL: RouteLimit(2, 10.0)}, time_scale=0.1) as fake:
+        channel = fake.add_guild("Stammtisch").channels[0]
+        first = await get_channel(session, fake, channel.id)
+        assert float(first.headers["X-RateLimit-Reset-After"]) <= 1.0  # 10 s scaled
+        await get_channel(session, fake, channel.id)
+        assert (await get_channel(session, fake, channel.id)).status == 429
+        fake.advance_clock(1.0)
+        assert (await get_channel(session, fake, channel.id)).status == 200
+
+
+def test_each_interaction_callback_has_a_bucket_of_its_own() -> None:
+    limits = RateLimits(routes={CALLBACK: RouteLimit(1, 60.0)})
+    template = CALLBACK.split(" ", 1)[1]
+    for n in range(3):  # many clicks a second: one callback each, none limited
+        params = {"interaction_id": str(n), "interaction_token": f"t{n}"}
+        assert not limits.admit(CALLBACK, template, params, None).limited
+    assert limits.admit(CALLBACK, template, params, None).limited  # the same one twice

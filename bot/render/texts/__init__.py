@@ -11,11 +11,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Literal
 
-from bot.render.texts import answers, channel, pictures, pings, results, table
+from bot.render.texts import answers, channel, dms, pictures, pings, results, table
 
 Lang = Literal["de", "en"]
 
-PARTS: tuple[ModuleType, ...] = (table, answers, results, pings, pictures, channel)
+PARTS: tuple[ModuleType, ...] = (table, answers, results, pings, pictures, channel, dms)
 
 
 def lang_of(locale: object) -> Lang:
