@@ -39,8 +39,6 @@ import json
 import logging
 import os
 import random
-import resource
-import signal
 import sqlite3
 import sys
 import tempfile
@@ -55,15 +53,22 @@ import discord.gateway
 import discord.http
 from aiohttp import web
 
+from bot.benchmarks.discord_figures import (
+    budget_figures,
+    find_max_tables,
+    percentile,
+    route,
+    tail_figures,
+    uploaded_bytes,
+)
+from bot.benchmarks.discord_process import BotProcess, InProcessBot, own_cpu_seconds
 from bot.config import Settings
-from bot.discord.bot import DokoBot
 from bot.discord.library import apply_discord_overrides
 from bot.discord.run import run_loop, sync_commands
 from bot.discord.stats import STATS_FILE_ENV
 from bot.render.texts import t
 from db import connect, dm_channels
-from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
-from tests.fakediscord.ratelimits import exempt_from_global
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 
 log = logging.getLogger(__name__)
 
@@ -72,13 +77,6 @@ THINK_MS = 1500
 STALL_S = 120.0  # a table that makes no progress for this long fails the benchmark
 PLAY_PREFIXES = ("doko:card:", "doko:reserve:", "doko:takearmut:")
 RESULT_FIELD = t("de", "spielwert")  # the final message of a game has this field
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def _version(custom_id: str) -> int:
@@ -305,137 +303,6 @@ async def _loop_lag(lags: list[float], every: float = 0.01) -> None:
         lags.append((loop.time() - before - every) * 1000)
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _rss_kb(pid: int) -> int:
-    """Resident memory of a process (Linux /proc)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _own_cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-class _BotProcess:
-    """``python -m bot`` against the fake; its log goes to a file."""
-
-    def __init__(self, fake: FakeDiscord, db_path: Path, source: Path, log_path: Path) -> None:
-        self.fake, self.db_path, self.source, self.log_path = fake, db_path, source, log_path
-        self.process: asyncio.subprocess.Process | None = None
-        self.stats_path = log_path.with_name("bot-stats.json")
-
-    async def start(self) -> None:
-        env = {
-            **os.environ,
-            **self.fake.env(),
-            "DISCORD_TOKEN": self.fake.token,
-            "DATABASE_PATH": str(self.db_path),
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(self.source),
-            STATS_FILE_ENV: str(self.stats_path),  # an older bot ignores it
-        }
-        env.pop("DATABASE_URL", None)
-        with self.log_path.open("wb") as log_file:
-            self.process = process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                cwd=self.log_path.parent,
-                env=env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=log_file,
-            )
-
-        def connected() -> bool:
-            if process.returncode is not None:
-                raise RuntimeError(f"the bot exited with {process.returncode}:\n{self.log()}")
-            return self.fake.identifies > 0
-
-        await self.fake.wait_for(connected, 60, "the bot process to connect")
-        # discord.py waits up to 2 s for guilds before it calls itself ready.
-        await asyncio.sleep(2.5)
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-3000:]
-
-    def cpu(self) -> float:
-        return _cpu_seconds(self.process.pid) if self.process else 0.0
-
-    def rss_kb(self) -> int:
-        return _rss_kb(self.process.pid) if self.process else 0
-
-    def figures(self) -> dict[str, Any]:
-        """What the bot measured of itself (stats.py), once it stopped; {} from an older bot."""
-        try:
-            figures: dict[str, Any] = json.loads(self.stats_path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return figures
-
-    async def stop(self) -> None:
-        process = self.process
-        if process is None or process.returncode is not None:
-            return
-        process.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.wait_for(process.wait(), 30)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
-
-
-class _InProcessBot:
-    """The bot in the benchmark's own event loop (the benchmark's first form)."""
-
-    def __init__(self, fake: FakeDiscord, settings: Settings, stats_path: Path) -> None:
-        self.fake, self.settings, self.stats_path = fake, settings, stats_path
-        self.bot: DokoBot | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        self.bot = bot = DokoBot(self.settings, guild_ready_timeout=0.05)
-        os.environ.pop(STATS_FILE_ENV, None)  # read by the bot as it was made
-        self.task = asyncio.create_task(bot.start(self.fake.token))
-        self.fake.watch(self.task)
-        await self.fake.wait_for(bot.is_ready, 30, "the bot")
-
-    def log(self) -> str:
-        return ""
-
-    def cpu(self) -> float:
-        return 0.0  # shared with the fake: see the benchmark process's figure
-
-    def rss_kb(self) -> int:
-        return 0
-
-    def figures(self) -> dict[str, Any]:
-        try:
-            figures: dict[str, Any] = json.loads(self.stats_path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return figures
-
-    async def stop(self) -> None:
-        if self.bot is not None and self.task is not None:
-            await self.bot.close()
-            await self.task
-
-
 def _count_actions(db_path: Path) -> int:
     with contextlib.closing(sqlite3.connect(db_path)) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
@@ -473,7 +340,7 @@ async def run(
         fake = FakeDiscord(rate_limits=rate_limits)
         bench = Bench(fake, think_ms, seed)
         await fake.start()
-        bot: _BotProcess | _InProcessBot | None = None
+        bot: BotProcess | InProcessBot | None = None
         try:
             users = [fake.add_user(f"spieler{i}") for i in range(tables)]
             guild = fake.add_guild("Benchmark", owner=users[0])
@@ -493,9 +360,9 @@ async def run(
                 await _returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
             if in_process:
                 os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
-                bot = _InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
+                bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
             else:
-                bot = _BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
+                bot = BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
             await bot.start()
             requests_before = len(fake.requests)
             interactions_before = len(fake.interactions)
@@ -503,7 +370,7 @@ async def run(
             global_limited_before = fake.ratelimits.global_limited
             wall_offset = time.time() - fake.now()
             rss_start = bot.rss_kb()
-            cpu_bot, cpu_own = bot.cpu(), _own_cpu_seconds()
+            cpu_bot, cpu_own = bot.cpu(), own_cpu_seconds()
             started = time.perf_counter()
             lag = asyncio.create_task(_loop_lag(bench.lags))
             # Not with the bot in this process: that would freeze the bot's objects too.
@@ -520,7 +387,7 @@ async def run(
             # The last table messages are edited at most once a second: let them through.
             await asyncio.sleep(1.5)
             elapsed = time.perf_counter() - started
-            cpu_bot, cpu_own = bot.cpu() - cpu_bot, _own_cpu_seconds() - cpu_own
+            cpu_bot, cpu_own = bot.cpu() - cpu_bot, own_cpu_seconds() - cpu_own
             new = list(fake.interactions.values())[interactions_before:]
             requests = fake.requests[requests_before:]
             dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
@@ -562,18 +429,18 @@ async def run(
         "discord_rest_calls_per_click": round(rest / max(1, clicks), 2),
         "discord_rest_calls_per_action_by_route": {
             route: round(n / max(1, actions), 3)
-            for route, n in Counter(_route(r, dms) for r in requests).most_common()
+            for route, n in Counter(route(r, dms) for r in requests).most_common()
         },
         # Pictures (PICTURES=on, the default): files uploaded and their bytes.
         "discord_uploads_per_action": round(
             sum(len(r.files) for r in requests) / max(1, actions), 2
         ),
-        "discord_image_bytes_per_action": round(_uploaded_bytes(requests) / max(1, actions)),
+        "discord_image_bytes_per_action": round(uploaded_bytes(requests) / max(1, actions)),
         "discord_pictures": os.environ.get("PICTURES", "on"),
         "discord_actions": actions,
         "discord_interactions": len(new),
         "discord_interactions_failed": failed,
-        **_budget_figures(requests, dms, elapsed, games),
+        **budget_figures(requests, dms, elapsed, games),
         "discord_rate_limits": "on" if rate_limits else "off (counted only)",
         "discord_players": "fresh (no DM channel known)" if fresh_players else "returning",
         "discord_429s": limited,
@@ -582,7 +449,7 @@ async def run(
         "discord_table_staleness_s_p50": round(percentile(bench.staleness, 0.5), 2),
         "discord_table_staleness_s_p99": round(percentile(bench.staleness, 0.99), 2),
         "discord_table_staleness_s_max": round(max(bench.staleness, default=0.0), 2),
-        **_tail_figures(bench, new, wall_offset, bot_figures),
+        **tail_figures(bench, new, wall_offset, bot_figures),
         "discord_games": games,
         "discord_bot_rss_kb_per_table": round(rss_kb / max(1, tables), 1),
         "discord_bot_cpu_ms_per_action": round(cpu_bot * 1000 / max(1, actions), 2),
@@ -591,106 +458,6 @@ async def run(
         "discord_seconds": round(elapsed, 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
-
-
-def _is_global(request: RequestRecord) -> bool:
-    """Whether the request counts against Discord's global limit (all but interaction routes)."""
-    route = request.route
-    return route is not None and not exempt_from_global(route.split(" ", 1)[-1])
-
-
-def _budget_figures(
-    requests: list[RequestRecord], dms: dict[int, Channel], elapsed: float, games: int
-) -> dict[str, Any]:
-    """The requests against the global limit: per second, per game, per game by route."""
-    counted = Counter(_route(r, dms) for r in requests if _is_global(r))
-    total = sum(counted.values())
-    return {
-        "discord_global_requests_per_s": round(total / max(elapsed, 1e-9), 1),
-        "discord_global_requests_per_game": round(total / max(1, games), 2),
-        "discord_global_requests_per_game_by_route": {
-            route: round(n / max(1, games), 3) for route, n in counted.most_common()
-        },
-    }
-
-
-def _tail_figures(
-    bench: Bench, interactions: list[Interaction], wall_offset: float, bot: dict[str, Any]
-) -> dict[str, Any]:
-    """Where the clicks' acknowledgement time goes, from the bot's own stats file (stats.py):
-    ``queue`` (the fake sending it, the gateway, the bot's loop until the handler runs),
-    ``store`` (the table's lock, the rules, the group commit), ``send`` (the callback request
-    until it arrived at the fake); p50/p99 of each, and their means over the slowest 1 %.
-    Also the group commit (actions per commit), the bot's garbage-collection pauses and the
-    global budget's waits. Nothing from a bot that writes no stats file (an older checkout).
-    """
-    if not bot:
-        return {}
-    phases: list[tuple[float, float, float, float]] = []
-    for ix in interactions:
-        times = bot["acks"].get(str(ix.id))
-        arrived = bench.acked_wall.get(ix.id)
-        if times is None or len(times) < 3 or arrived is None:
-            continue
-        handler, stored, _ = times
-        created = ix.created_at + wall_offset
-        queue, store, send = handler - created, stored - handler, arrived - stored
-        phases.append((queue + store + send, queue, store, send))
-    phases.sort()
-    tail = phases[int(len(phases) * 0.99) :] or phases
-    figures: dict[str, Any] = {}
-    for i, name in enumerate(("queue", "store", "send"), start=1):
-        values = [p[i] * 1000 for p in phases]
-        figures[f"discord_ack_{name}_ms_p50"] = round(percentile(values, 0.5), 2)
-        figures[f"discord_ack_{name}_ms_p99"] = round(percentile(values, 0.99), 2)
-        figures[f"discord_ack_tail_{name}_ms_mean"] = round(
-            sum(p[i] for p in tail) * 1000 / max(1, len(tail)), 2
-        )
-    store = bot.get("store", {})
-    pauses = bot.get("gc_pauses_ms", [])
-    return {
-        **figures,
-        "discord_store_commits": store.get("commits", 0),
-        "discord_store_actions_per_commit": round(
-            store.get("actions", 0) / max(1, store.get("commits", 0)), 2
-        ),
-        "discord_store_largest_commit": store.get("largest_commit", 0),
-        "discord_bot_gc_pauses": len(pauses),
-        "discord_bot_gc_pause_ms_max": round(max(pauses, default=0.0), 1),
-        "discord_bot_gc_ms_total": round(sum(pauses) + bot.get("gc_young_ms", 0.0), 1),
-        "discord_budget_turns": bot.get("budget_turns", {}),
-        "discord_budget_waited_s": bot.get("budget_waited_s", {}),
-    }
-
-
-def _uploaded_bytes(requests: list[RequestRecord]) -> int:
-    """The bytes of the files the bot uploaded, as the answers list them (an upload
-    replaces a message's files: an answer's attachments are that request's uploads).
-    """
-    total = 0
-    for r in requests:
-        if r.files and isinstance(r.response, dict):
-            total += sum(
-                a.get("size", 0)
-                for a in r.response.get("attachments", [])
-                if a.get("filename") in r.files
-            )
-    return total
-
-
-def _route(request: RequestRecord, dms: dict[int, Channel]) -> str:
-    """A short name for a REST call: ``PATCH channel message``, ``POST callback`` …"""
-    route = request.route or request.path
-    if "/callback" in route:
-        return "POST interaction callback"
-    if route.startswith("PATCH /webhooks/"):
-        return "PATCH interaction response"
-    if route.startswith("POST /webhooks/"):
-        return "POST followup"
-    if "/messages" in route:
-        channel = dms.get(int(request.path.split("/")[2]))
-        return f"{request.method} {'DM' if channel is not None else 'table'} message"
-    return f"{request.method} {route.split(' ', 1)[-1]}"
 
 
 def _failed(ix: Interaction) -> bool:
@@ -703,42 +470,6 @@ def _mode(think_ms: int, in_process: bool) -> str:
     if think_ms <= 0:
         return f"flat-out (humans click at once); {where}"
     return f"realistic (humans think {think_ms} ms ± 1/3 per action); {where}"
-
-
-def find_max_tables(
-    run_one: Callable[[int], dict[str, Any]], start: int, up_to: int, runs: int = 5
-) -> dict[str, Any]:
-    """The largest table count with no 429 and no failed interaction, in at most ``runs``
-    runs: from ``start`` doubling up to ``up_to`` until one fails, then halving the gap.
-    """
-    good, bad = 0, up_to + 1
-    tables = min(start, up_to)
-    tried: dict[int, dict[str, Any]] = {}
-    for _ in range(runs):
-        figures = tried[tables] = run_one(tables)
-        ok = figures["discord_429s"] == 0 and figures["discord_interactions_failed"] == 0
-        sys.stderr.write(f"{tables} tables: {'ok' if ok else 'limited'}\n")
-        if ok:
-            good = tables
-        else:
-            bad = tables
-        following = min(up_to, tables * 2) if bad > up_to else (good + bad) // 2
-        if following in tried or following <= good or following >= bad:
-            break
-        tables = following
-    return {
-        "discord_max_tables_without_429": good,
-        "discord_max_tables_searched_up_to": up_to,
-        "discord_max_tables_runs": {
-            str(n): {
-                "429s": f["discord_429s"],
-                "failed": f["discord_interactions_failed"],
-                "ack_ms_p99": f["discord_ack_ms_p99"],
-                "global_requests_per_s": f["discord_global_requests_per_s"],
-            }
-            for n, f in sorted(tried.items())
-        },
-    }
 
 
 def main(argv: list[str]) -> int:
