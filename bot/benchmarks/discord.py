@@ -180,6 +180,7 @@ class Bench:
         """Watch the fake: which messages players see change, when acknowledgements arrive."""
         fake = self.fake
         create, edit, rest = fake._create, fake._edit, fake._rest
+        self._originals = (create, edit, rest, fake._spec)
 
         def created(channel: Channel, *args: Any, **kwargs: Any) -> Message:
             message = create(channel, *args, **kwargs)
@@ -206,6 +207,11 @@ class Bench:
         fake._edit = edited  # type: ignore[method-assign]
         fake._rest = arrived  # type: ignore[method-assign]
         fake._spec = _Unvalidated(fake._spec)  # type: ignore[assignment]
+
+    def unhook(self) -> None:
+        """Stop watching the fake (a longer run watches it with a new Bench per round)."""
+        fake = self.fake
+        fake._create, fake._edit, fake._rest, fake._spec = self._originals  # type: ignore[method-assign]
 
     def _seen(self, message: Message, *, new: bool) -> None:
         channel = message.channel
@@ -308,7 +314,7 @@ def _count_actions(db_path: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
 
 
-async def _returning(settings: Settings, channels: list[tuple[int, int]]) -> None:
+async def returning(settings: Settings, channels: list[tuple[int, int]]) -> None:
     """The players have played here before: the store knows their DM channels (dm_channels;
     Discord allows few DM channel creations a second, a guess in the fake: 10 per 10 s).
     """
@@ -320,7 +326,7 @@ async def _returning(settings: Settings, channels: list[tuple[int, int]]) -> Non
         await store.close()
 
 
-def _count_games(db_path: Path) -> int:
+def count_games(db_path: Path) -> int:
     with contextlib.closing(sqlite3.connect(db_path)) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
@@ -357,7 +363,7 @@ async def run(
             apply_discord_overrides(fake.env())
             await sync_commands(settings, None)
             if not fresh_players:
-                await _returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
+                await returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
             if in_process:
                 os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
                 bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
@@ -399,7 +405,7 @@ async def run(
             rss_kb = bot.rss_kb() - rss_start
             await bot.stop()
             actions = _count_actions(db_path)
-            games = _count_games(db_path)
+            games = count_games(db_path)
             bot_figures = bot.figures()
         finally:
             if bot is not None:

@@ -137,7 +137,7 @@ async def next_hand(
     follow-up of the click (not against Discord's global limit), unless it was sent.
     """
     state = presenter.tables.get(info.id)
-    if state is None or info.status != "playing" or info.game_id is None:
+    if not presenter.next_hand_on_click or state is None or info.status != "playing":
         return
     user_id = interaction.user.id
     hand = state.hands.get(user_id)
@@ -147,7 +147,7 @@ async def next_hand(
         now, content, ui, key = presenter.render_hand(info.id, user_id, lang)
     except EngineError:
         return
-    if now.game_id != info.game_id or info.game_seat_of(user_id) is None:
+    if now.game_id is None or now.game_id != info.game_id or info.game_seat_of(user_id) is None:
         return  # dealt again meanwhile, or sitting out (the hand job tells them)
     picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
     sent = await interaction.followup.send(content, view=ui, wait=True, **send_files([picture]))

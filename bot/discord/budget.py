@@ -30,7 +30,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from bot.discord.state import TableState
+from bot.discord.state import TableState, UserState
 from bot.engine.model import TableInfo
 
 #: Requests a second Discord allows a bot in all (its global rate limit).
@@ -176,7 +176,11 @@ async def table_turn(
     if first:
         priority, since = table_rank(state)
         async with budget.turn(Priority(priority), since, lambda: table_rank(state)):
-            yield
+            state.has_turn = True
+            try:
+                yield
+            finally:
+                state.has_turn = False
         return
     if state.has_turn:
         state.has_turn = False
@@ -185,6 +189,22 @@ async def table_turn(
         async with budget.turn(Priority.TABLE_END, state.edited_at):
             yield
     state.edited_at = time.monotonic()
+
+
+@contextlib.asynccontextmanager
+async def hand_turn(
+    budget: RequestBudget, user: UserState, priority: Priority
+) -> AsyncIterator[None]:
+    """A turn for a request of the user's hand job: the job's own turn (taken before it
+    waited for the hand's lock, so a click's answer is never held up by the budget) for its
+    first request, a new one for each after it.
+    """
+    if user.has_turn:
+        user.has_turn = False
+        yield
+    else:
+        async with budget.turn(priority):
+            yield
 
 
 def hand_priority(info: TableInfo, user_id: int) -> Priority:

@@ -40,6 +40,7 @@ from bot.discord.budget import (
     Priority,
     RequestBudget,
     hand_priority,
+    hand_turn,
     table_turn,
 )
 from bot.discord.components import Components
@@ -92,6 +93,7 @@ from db import messages
 
 if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
+    from bot.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -123,8 +125,9 @@ class Presenter:
         self.budget = RequestBudget(GLOBAL_PER_S * PRESENTER_SHARE * share)
         self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.
-        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled)
+        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled, self.budget)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
+        self.next_hand_on_click = True  # answers.next_hand; False: always by the hand job
         self.dms = ClosedDms(self)  # players whose DMs are closed (dms.py)
 
     # -- bookkeeping ----------------------------------------------------------------------
@@ -410,15 +413,11 @@ class Presenter:
         if shown == state.synced and not state.finals and info.status != "closed":
             return  # nothing the message shows has changed
         async with table_turn(self.budget, state, first=True):
-            state.has_turn = True
-            try:
-                info = state.info
-                assert info is not None
-                shown = self._table_shows(state, info)
-                await self._sync_table_now(state, info)
-                state.synced = shown
-            finally:
-                state.has_turn = False
+            info = state.info
+            assert info is not None
+            shown = self._table_shows(state, info)
+            await self._sync_table_now(state, info)
+            state.synced = shown
 
     def _table_shows(self, state: TableState, info: TableInfo) -> tuple[Any, ...]:
         """What the table message's content depends on, besides finished games."""
@@ -487,13 +486,6 @@ class Presenter:
         else:
             await self._edit(state, embed, view, pictures)
 
-    def _plays(self, table_id: int, user_id: int) -> bool:
-        """Whether the user plays the table's running game (not sitting it out)."""
-        try:
-            return self.bot.engine.game_seat(table_id, user_id) is not None
-        except EngineError:
-            return False  # closed
-
     def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
         return [
             seat_name(info, s.seat, lang)
@@ -527,12 +519,29 @@ class Presenter:
     async def _sync_hand(self, state: TableState, user_id: int) -> None:
         await stored.restore(self.bot.db, state, self.user)
         user = self.user(user_id)
-        async with user.hand_lock:
-            await self._sync_hand_locked(state, user_id, user)
+        if user.dms_closed:  # ephemeral: interaction routes, no turn needed
+            async with user.hand_lock:
+                await self._sync_hand_locked(state, user_id, user)
+            return
+        if user.answering and plays(self.bot.engine, state, user_id):
+            return  # a click's answer shows the hand; it marks this job again when done
+        hand = state.hands.get(user_id)
+        pending = (state.table_id, user_id) in self.endings.pending
+        if hand is not None and not pending and self._shows_now(hand, state.table_id, user.lang):
+            return
+        try:
+            priority = hand_priority(self.bot.engine.table(state.table_id), user_id)
+        except EngineError:
+            return
+        async with self.budget.turn(priority):
+            user.has_turn = True
+            try:
+                async with user.hand_lock:
+                    await self._sync_hand_locked(state, user_id, user)
+            finally:
+                user.has_turn = False
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
-        if user.answering and not user.dms_closed and self._plays(state.table_id, user_id):
-            return  # a click's answer shows the hand; it marks this job again when done
         await self.endings.show(state, user_id, user)  # a finished game's hand first
         hand = state.hands.get(user_id)
         if hand is not None and not user.dms_closed:
@@ -548,7 +557,8 @@ class Presenter:
             return
         picture, key = await self.pictures.hand(state.table_id, user_id, user.lang, key)
         if user.dms_closed:
-            await self._sync_ephemeral(user, info, content, ui, key, picture)
+            files = edit_files([picture], self.pictures.enabled, user.ephemeral_key)
+            await sync_ephemeral(user, info, content, ui, key, files)
             return
         hand = state.hands.get(user_id)
         shown = (info.version, user.lang)
@@ -561,7 +571,7 @@ class Presenter:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
                 files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
-                    async with self.budget.turn(priority):
+                    async with hand_turn(self.budget, user, priority):
                         await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
                     await self._send_hand(
@@ -591,31 +601,39 @@ class Presenter:
     ) -> None:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
         channel_id = await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
-        async with self.budget.turn(Priority.HAND_NOW):
+        async with hand_turn(self.budget, user, Priority.HAND_NOW):
             message = await self._channel(channel_id).send(
                 content, view=ui, **send_files([picture])
             )
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await stored.save_hand(self.bot.db, state, user_id)
 
-    async def _sync_ephemeral(
-        self,
-        user: UserState,
-        info: TableInfo,
-        content: str,
-        ui: discord.ui.View,
-        key: Payload,
-        picture: Picture | None = None,
-    ) -> None:
-        ix = user.ephemeral
-        if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
-            return
-        if time.monotonic() - user.ephemeral_at > EPHEMERAL_EDIT_WINDOW:
-            user.ephemeral = None
-            return
-        try:
-            files = edit_files([picture], self.pictures.enabled, user.ephemeral_key)
-            await ix.edit_original_response(content=content, view=ui, **files)
-            user.ephemeral_key = key
-        except discord.HTTPException:
-            user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one
+
+def plays(engine: Engine, state: TableState, user_id: int) -> bool:
+    """Whether the user plays the table's running game (not sitting it out)."""
+    try:
+        return engine.game_seat(state.table_id, user_id) is not None
+    except EngineError:
+        return False  # closed
+
+
+async def sync_ephemeral(
+    user: UserState,
+    info: TableInfo,
+    content: str,
+    ui: discord.ui.View,
+    key: Payload,
+    files: dict[str, Any],
+) -> None:
+    """The hand of a user whose DMs are closed: the ephemeral one, while its token lives."""
+    ix = user.ephemeral
+    if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
+        return
+    if time.monotonic() - user.ephemeral_at > EPHEMERAL_EDIT_WINDOW:
+        user.ephemeral = None
+        return
+    try:
+        await ix.edit_original_response(content=content, view=ui, **files)
+        user.ephemeral_key = key
+    except discord.HTTPException:
+        user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one

@@ -147,6 +147,7 @@ class UserState:
     # Clicks of this user being answered: their answers show the hand on the interaction
     # (not against the global limit), so the hand job waits for them, then sends the rest.
     answering: int = 0
+    has_turn: bool = False  # the hand job holds a turn of the global budget (budget.py)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot.discord.budget import Priority, RequestBudget
+from bot.discord.budget import Priority, RequestBudget, hand_turn
 from bot.discord.state import HandMessage, TableState, UserState
 from db import dm_channels, messages
 from db.database import Database
@@ -67,7 +67,7 @@ async def dm_channel(
     if user.dm_channel_id is None:
         user.dm_channel_id = await dm_channels.dm_channel(db, user_id)
     if user.dm_channel_id is None:
-        async with budget.turn(Priority.HAND_NOW):
+        async with hand_turn(budget, user, Priority.HAND_NOW):
             channel = await client.create_dm(discord.Object(user_id))
         user.dm_channel_id = channel.id
         await dm_channels.save_dm_channel(db, user_id, channel.id)
