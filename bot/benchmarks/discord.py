@@ -45,7 +45,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -361,9 +361,16 @@ async def run(
             db_path = Path(tmp) / "bench.sqlite3"
             settings = Settings(fake.token, db_path, dev_guild_id=None, log_level="WARNING")
             apply_discord_overrides(fake.env())
-            await sync_commands(settings, None)
-            if not fresh_players:
-                await returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
+            if source == REPO:
+                await sync_commands(settings, None)
+                if not fresh_players:
+                    await returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
+            else:
+                # Another checkout makes its own store (its migrations may be older): the
+                # commands are synced through a throwaway one, and its players are fresh.
+                other = replace(settings, database_path=Path(tmp) / "sync.sqlite3")
+                await sync_commands(other, None)
+                fresh_players = True
             if in_process:
                 os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
                 bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
@@ -373,6 +380,7 @@ async def run(
             requests_before = len(fake.requests)
             interactions_before = len(fake.interactions)
             limited_before = fake.ratelimits.total_limited()
+            by_route_before = dict(fake.ratelimits.limited)
             global_limited_before = fake.ratelimits.global_limited
             wall_offset = time.time() - fake.now()
             rss_start = bot.rss_kb()
@@ -401,6 +409,11 @@ async def run(
             limits = fake.ratelimits
             limited = limits.total_limited() - limited_before
             global_limited = limits.global_limited - global_limited_before
+            limited_by_route = {
+                r: n - by_route_before.get(r, 0)
+                for r, n in limits.limited.items()
+                if n > by_route_before.get(r, 0)
+            }
             invalid = limits.invalid_requests()
             rss_kb = bot.rss_kb() - rss_start
             await bot.stop()
@@ -451,6 +464,7 @@ async def run(
         "discord_players": "fresh (no DM channel known)" if fresh_players else "returning",
         "discord_429s": limited,
         "discord_429s_global": global_limited,
+        "discord_429s_by_route": limited_by_route,
         "discord_invalid_requests": invalid,
         "discord_table_staleness_s_p50": round(percentile(bench.staleness, 0.5), 2),
         "discord_table_staleness_s_p99": round(percentile(bench.staleness, 0.99), 2),

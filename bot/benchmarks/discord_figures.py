@@ -18,6 +18,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def histogram_percentile(counts: dict[str, int], q: float) -> int:
+    """The ``q`` quantile of a histogram {value: count} (values as JSON keys)."""
+    total = sum(counts.values())
+    seen = 0
+    for value, n in sorted((int(v), n) for v, n in counts.items()):
+        seen += n
+        if seen >= q * total:
+            return value
+    return 0
+
+
 def is_global(request: RequestRecord) -> bool:
     """Whether the request counts against Discord's global limit (all but interaction routes)."""
     route = request.route
@@ -80,6 +91,8 @@ def tail_figures(
             store.get("actions", 0) / max(1, store.get("commits", 0)), 2
         ),
         "discord_store_largest_commit": store.get("largest_commit", 0),
+        "discord_store_commit_ms_p50": histogram_percentile(store.get("commit_ms", {}), 0.5),
+        "discord_store_commit_ms_p99": histogram_percentile(store.get("commit_ms", {}), 0.99),
         "discord_bot_gc_pauses": len(pauses),
         "discord_bot_gc_pause_ms_max": round(max(pauses, default=0.0), 1),
         "discord_bot_gc_ms_total": round(sum(pauses) + bot.get("gc_young_ms", 0.0), 1),

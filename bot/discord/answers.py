@@ -27,8 +27,10 @@ async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bo
 
 
 # A click's answer (the hand) waits at most this long for the AIs' replies (the table message
-# waits as long, TABLE_EDIT_DELAY).
+# waits as long, TABLE_EDIT_DELAY); longer while the global budget is short: AIs that answer
+# after the answer cost a DM edit against it.
 ANSWER_WAITS_FOR_AIS_S = 0.3
+ANSWER_WAITS_WHEN_BUSY_S = 1.0
 
 
 async def post_lobby(
@@ -83,7 +85,8 @@ async def _answer_click(
 ) -> None:
     user_id = interaction.user.id
     # The AIs answer within milliseconds: one edit shows the card and their replies.
-    await presenter.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
+    wait = ANSWER_WAITS_WHEN_BUSY_S if presenter.budget.busy else ANSWER_WAITS_FOR_AIS_S
+    await presenter.bot.engine.settle(info.id, wait)
     # Under the hand's lock: a newer state the hand job renders goes out after this one.
     async with presenter.user(user_id).hand_lock:
         message = interaction.message

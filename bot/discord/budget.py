@@ -36,8 +36,11 @@ from bot.engine.model import TableInfo
 #: Requests a second Discord allows a bot in all (its global rate limit).
 GLOBAL_PER_S = 50.0
 #: The share of it the presenter spends: the rest is for commands' own requests (pings,
-#: tournament posts, command sync) that do not take turns here.
-PRESENTER_SHARE = 0.9
+#: tournament posts, command sync) that do not take turns here, and a margin: requests
+#: granted evenly may still reach Discord bunched (a busy loop, the network).
+PRESENTER_SHARE = 0.8
+#: Requests waiting for a turn from which the budget counts as short (``busy``).
+BUSY_WAITERS = 10
 
 
 class Priority(IntEnum):
@@ -83,6 +86,11 @@ class RequestBudget:
     @property
     def waiting(self) -> int:
         return len(self._waiting)
+
+    @property
+    def busy(self) -> bool:
+        """Whether requests queue for turns: a DM edit saved is worth a short wait then."""
+        return len(self._waiting) >= BUSY_WAITERS
 
     @contextlib.asynccontextmanager
     async def turn(

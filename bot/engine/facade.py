@@ -91,7 +91,7 @@ class Engine:
         await self._ai.stop()
         await self._recovery.close()
 
-    def store_stats(self) -> dict[str, int]:
+    def store_stats(self) -> dict[str, Any]:
         """The group commit's figures so far (benchmarks): commits, actions, most in one."""
         return self._play.writer.stats()
 
