@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import itertools
 import time
 from collections import Counter
@@ -108,13 +109,14 @@ class RequestBudget:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         waiter = _Waiter(int(priority), asked if since is None else since, next(self._seq), future)
         waiter.rank = rank
-        self._waiting.append(waiter)
+        heapq.heappush(self._waiting, waiter)
         self._kick()
         try:
             await future
         except asyncio.CancelledError:
             if waiter in self._waiting:
                 self._waiting.remove(waiter)
+                heapq.heapify(self._waiting)
             raise
         granted = Priority(waiter.priority)
         self.granted[granted] += 1
@@ -125,13 +127,26 @@ class RequestBudget:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._hand_out(), name="doko-request-budget")
 
-    def _pick(self) -> _Waiter:
+    def rerank(self) -> None:
+        """Ask every ranked waiter for its place again (a game ended: its table goes up)."""
         for waiter in self._waiting:
             if waiter.rank is not None:
                 waiter.priority, waiter.since = waiter.rank()
-        best = min(self._waiting)
-        self._waiting.remove(best)
-        return best
+        heapq.heapify(self._waiting)
+
+    def _pick(self) -> _Waiter:
+        # The first in line is asked again before it goes (its table may have moved on);
+        # one that fell behind goes back in line. Moves up are made known by ``rerank``.
+        while True:
+            best = heapq.heappop(self._waiting)
+            if best.rank is None:
+                return best
+            place = best.rank()
+            if place <= (best.priority, best.since) or not self._waiting:
+                best.priority, best.since = place
+                return best
+            best.priority, best.since = place
+            heapq.heappush(self._waiting, best)
 
     async def _hand_out(self) -> None:
         while self._waiting:

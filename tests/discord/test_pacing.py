@@ -68,6 +68,7 @@ async def test_a_waiting_table_that_becomes_urgent_moves_up() -> None:
     tasks = [asyncio.create_task(ask(n)) for n in ("a", "b")]
     await asyncio.sleep(0)  # both wait now
     rank["b"] = (int(Priority.TABLE_END), 1.0)  # b's game ended meanwhile
+    budget.rerank()  # the presenter does this on GameOver
     await asyncio.gather(*tasks)
     assert got == ["b", "a"]
 
