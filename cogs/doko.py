@@ -517,6 +517,8 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             return
         if info.status == "lobby":
             await answers.show_lobby(self.presenter, interaction, info)
+        elif button.kind == "start" and info.status == "playing":
+            await answers.show_start(self.presenter, interaction, info)
         elif button.kind in ("leave", "pause") and info.status == "playing":
             await interaction.followup.send(t(lang, "left_game"), ephemeral=True)
         elif button.kind == "back" and info.status == "playing":

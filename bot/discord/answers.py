@@ -8,13 +8,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.pictures import edit_files, send_files
+from bot.discord import stored
+from bot.discord.pictures import edit_files, embeds_with, picture_key, send_files
 from bot.discord.presenter import Presenter, components
 from bot.discord.state import payload_key
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.hand import game_over_message
-from bot.render.table import lobby_message
+from bot.render.table import game_message, lobby_message, started_lobby
 from bot.render.texts import Lang
 
 
@@ -59,6 +60,43 @@ async def show_lobby(
     await presenter.register_table_message(
         info, interaction.message.id, payload_key(None, embed, view)
     )
+
+
+async def show_start(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
+) -> None:
+    """A start click (deferred): the clicked lobby says the game started and the game's
+    table message follows as a follow-up, both on the interaction (not against Discord's
+    global limit) instead of an edit and a post of the table job.
+    """
+    state = presenter.tables.get(info.id)
+    message = interaction.message
+    if state is None or message is None or state.message_id != message.id:
+        return  # the table job shows it
+    if state.message_game is not None or state.starting:
+        return
+    state.starting = True
+    try:
+        now = presenter.bot.engine.table(info.id)
+        if now.status != "playing" or now.public is None or now.game_number is None:
+            return
+        lang = presenter.public_lang(now.guild_id)
+        await interaction.edit_original_response(embed=started_lobby(now, lang), view=None)
+        embed, controls = game_message(now, lang)
+        view = components(now, controls)
+        pictures = await presenter.pictures.table(now, lang)
+        sent = await interaction.followup.send(
+            embeds=embeds_with(embed, pictures), view=view, wait=True, **send_files(pictures)
+        )
+        state.message_id, state.message_game = sent.id, now.game_number
+        state.message_key = picture_key(payload_key(None, embed, view), pictures)
+        await stored.save_table_message(presenter.bot.db, state)
+    except EngineError:
+        return
+    finally:
+        state.starting = False
+        if state.job is not None:
+            state.job.mark()  # what changed meanwhile (the job renders only what differs)
 
 
 async def answer_click(

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.budget import Priority
 from bot.engine.model import EngineError, Event, TableChanged, TableInfo
 from bot.render.texts import t
 from db import messages
@@ -223,7 +224,8 @@ class Pings:
             try:
                 if user.dm_channel_id is None:
                     user.dm_channel_id = (await bot.create_dm(discord.Object(turn.user_id))).id
-                dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
+                async with self.presenter.budget.turn(Priority.HAND):
+                    dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
                 return user.dm_channel_id, dm.id
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
@@ -234,7 +236,8 @@ class Pings:
             everyone=False, users=[discord.Object(turn.user_id)], roles=False, replied_user=False
         )
         channel = bot.get_partial_messageable(turn.channel_id)
-        message = await channel.send(f"<@{turn.user_id}> {text}", allowed_mentions=only_them)
+        async with self.presenter.budget.turn(Priority.HAND):
+            message = await channel.send(f"<@{turn.user_id}> {text}", allowed_mentions=only_them)
         return turn.channel_id, message.id
 
     async def _store(self, turn: Turn, ping: tuple[int, int]) -> None:
@@ -249,7 +252,8 @@ class Pings:
         channel_id, message_id = ping
         partial = self.presenter.bot.get_partial_messageable(channel_id)
         try:
-            await partial.get_partial_message(message_id).delete()
+            async with self.presenter.budget.turn(Priority.HAND):
+                await partial.get_partial_message(message_id).delete()
         except (discord.NotFound, discord.Forbidden):
             pass  # deleted already (by the player, in a DM), or never deletable
         except discord.HTTPException as error:

@@ -408,8 +408,8 @@ class Presenter:
         """
         await stored.restore(self.bot.db, state, self.user)
         info = state.info
-        if info is None or state.done:
-            return
+        if info is None or state.done or state.starting:
+            return  # (starting: marked again when the start click's answer is done)
         shown = self._table_shows(state, info)
         if shown == state.synced and not state.finals and info.status != "closed":
             return  # nothing the message shows has changed
@@ -427,7 +427,7 @@ class Presenter:
 
     async def _sync_table_now(self, state: TableState, info: TableInfo) -> None:
         await self._take_turn()
-        if state.done:
+        if state.done or state.starting:
             return
         lang = self.public_lang(info.guild_id)
         for number in sorted(state.finals):

@@ -182,3 +182,4 @@ class TableState:
     edited_at: float = 0.0
     synced: tuple[Any, ...] | None = None
     has_turn: bool = False
+    starting: bool = False  # a start click's answer shows the game's message (answers.py)
