@@ -230,6 +230,15 @@ async def hand_turn(
             yield
 
 
+async def bank_turn(budget: RequestBudget, user: UserState, priority: Priority) -> None:
+    """Make sure the hand job holds a turn before it renders: a wait after the render
+    would send a hand that may be out of date (its owner may have left the seat).
+    """
+    if not user.has_turn:
+        async with budget.turn(priority):
+            user.has_turn = True
+
+
 def hand_priority(info: TableInfo, user_id: int) -> Priority:
     """A hand its owner is to act on goes before other hands."""
     return Priority.HAND_NOW if _human_to_act(info) == user_id else Priority.HAND

@@ -39,6 +39,7 @@ from bot.discord.budget import (
     PRESENTER_SHARE,
     Priority,
     RequestBudget,
+    bank_turn,
     hand_priority,
     hand_turn,
     table_turn,
@@ -403,9 +404,7 @@ class Presenter:
             await asyncio.sleep(0)
 
     async def _sync_table(self, state: TableState) -> None:
-        """Bring the table message up to date: wait for a turn of the global budget first,
-        then render what the table shows by then (changes made while it waited go along).
-        """
+        """The table message, rendered once a turn of the budget came (changes go along)."""
         await stored.restore(self.bot.db, state, self.user)
         info = state.info
         if info is None or state.done or state.starting:
@@ -512,6 +511,8 @@ class Presenter:
                 content, controls = sitting_out_message(info, lang)
                 ui = components(info, controls)
                 return info, content, ui, payload_key(content, None, ui)
+            # Replaced (an AI substitute plays the seat): the cards are not theirs to see.
+            raise EngineError("not_seated", "the user does not play this game")
         view = self.bot.engine.view_for(table_id, user_id)
         content, controls = hand_message(info, view, lang)
         ui = components(info, controls)
@@ -549,6 +550,9 @@ class Presenter:
             current = self._shows_now(hand, state.table_id, user.lang)
             if current is None or current:
                 return  # the DM shows this version already, or the table is closed
+        if not user.dms_closed:  # every wait before the render: it shows the hand of then
+            await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
+            await bank_turn(self.budget, user, Priority.HAND_NOW)
         await self._take_turn()
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
