@@ -250,6 +250,8 @@ class TableHandlers(commands.Cog):
             return
         if info.status == "lobby":
             await answers.show_lobby(self.presenter, interaction, info)
+        elif button.kind == "start" and info.status == "playing":
+            await answers.show_start(self.presenter, interaction, info)
         elif button.kind in ("leave", "pause") and info.status == "playing":
             await interaction.followup.send(t(lang, "left_game"), ephemeral=True)
         elif button.kind == "back" and info.status == "playing":

@@ -39,15 +39,13 @@ import json
 import logging
 import os
 import random
-import resource
-import signal
 import sqlite3
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +53,22 @@ import discord.gateway
 import discord.http
 from aiohttp import web
 
+from bot.benchmarks.discord_figures import (
+    budget_figures,
+    find_max_tables,
+    percentile,
+    route,
+    tail_figures,
+    uploaded_bytes,
+)
+from bot.benchmarks.discord_process import BotProcess, InProcessBot, own_cpu_seconds
 from bot.config import Settings
-from bot.discord.bot import DokoBot
 from bot.discord.library import apply_discord_overrides
 from bot.discord.run import run_loop, sync_commands
+from bot.discord.stats import STATS_FILE_ENV
 from bot.render.texts import t
-from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
+from db import connect, dm_channels
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 
 log = logging.getLogger(__name__)
 
@@ -69,13 +77,6 @@ THINK_MS = 1500
 STALL_S = 120.0  # a table that makes no progress for this long fails the benchmark
 PLAY_PREFIXES = ("doko:card:", "doko:reserve:", "doko:takearmut:")
 RESULT_FIELD = t("de", "spielwert")  # the final message of a game has this field
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def _version(custom_id: str) -> int:
@@ -167,12 +168,19 @@ class Bench:
         self.lags: list[float] = []  # the benchmark loop's own delays (ms)
         self.by_user: dict[int, Player] = {}
         self.by_channel: dict[int, Player] = {}
+        # Wall-clock times (comparable with the bot process's): interaction id -> when the
+        # fake created it, when its acknowledgement arrived.
+        self.acked_wall: dict[int, float] = {}
+        # Table staleness: clicks whose table message has not been edited since.
+        self.unseen: dict[int, list[float]] = {}  # table channel id -> fake times of clicks
+        self.staleness: list[float] = []
         self._hook()
 
     def _hook(self) -> None:
         """Watch the fake: which messages players see change, when acknowledgements arrive."""
         fake = self.fake
         create, edit, rest = fake._create, fake._edit, fake._rest
+        self._originals = (create, edit, rest, fake._spec)
 
         def created(channel: Channel, *args: Any, **kwargs: Any) -> Message:
             message = create(channel, *args, **kwargs)
@@ -192,12 +200,18 @@ class Bench:
                     self._acked.add(ix.id)
                     self.acks.append((fake.now() - ix.created_at) * 1000)
                     self.ack_kinds.append(_kind(ix))
+                    self.acked_wall[ix.id] = time.time()
             return await rest(request)
 
         fake._create = created  # type: ignore[method-assign]
         fake._edit = edited  # type: ignore[method-assign]
         fake._rest = arrived  # type: ignore[method-assign]
         fake._spec = _Unvalidated(fake._spec)  # type: ignore[assignment]
+
+    def unhook(self) -> None:
+        """Stop watching the fake (a longer run watches it with a new Bench per round)."""
+        fake = self.fake
+        fake._create, fake._edit, fake._rest, fake._spec = self._originals  # type: ignore[method-assign]
 
     def _seen(self, message: Message, *, new: bool) -> None:
         channel = message.channel
@@ -207,6 +221,10 @@ class Bench:
                 player.dms.append(message)
         else:
             player = self.by_channel.get(channel.id)
+            clicks = self.unseen.pop(channel.id, None)
+            if clicks:  # the public table shows these clicks now (or a later state)
+                now = self.fake.now()
+                self.staleness += [now - at for at in clicks]
             if player is not None and any(
                 f.get("name") == RESULT_FIELD for e in message.embeds for f in e.get("fields") or []
             ):
@@ -267,6 +285,7 @@ class Bench:
             message, custom_id = target
             player.clicked = _version(custom_id)
             player.clicks += 1
+            self.unseen.setdefault(player.channel.id, []).append(fake.now())
             player.last_click = await fake.click(player.user, message, custom_id)
 
 
@@ -290,105 +309,26 @@ async def _loop_lag(lags: list[float], every: float = 0.01) -> None:
         lags.append((loop.time() - before - every) * 1000)
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _own_cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-class _BotProcess:
-    """``python -m bot`` against the fake; its log goes to a file."""
-
-    def __init__(self, fake: FakeDiscord, db_path: Path, source: Path, log_path: Path) -> None:
-        self.fake, self.db_path, self.source, self.log_path = fake, db_path, source, log_path
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self) -> None:
-        env = {
-            **os.environ,
-            **self.fake.env(),
-            "DISCORD_TOKEN": self.fake.token,
-            "DATABASE_PATH": str(self.db_path),
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(self.source),
-        }
-        env.pop("DATABASE_URL", None)
-        with self.log_path.open("wb") as log_file:
-            self.process = process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                cwd=self.log_path.parent,
-                env=env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=log_file,
-            )
-
-        def connected() -> bool:
-            if process.returncode is not None:
-                raise RuntimeError(f"the bot exited with {process.returncode}:\n{self.log()}")
-            return self.fake.identifies > 0
-
-        await self.fake.wait_for(connected, 60, "the bot process to connect")
-        # discord.py waits up to 2 s for guilds before it calls itself ready.
-        await asyncio.sleep(2.5)
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-3000:]
-
-    def cpu(self) -> float:
-        return _cpu_seconds(self.process.pid) if self.process else 0.0
-
-    async def stop(self) -> None:
-        process = self.process
-        if process is None or process.returncode is not None:
-            return
-        process.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.wait_for(process.wait(), 30)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
-
-
-class _InProcessBot:
-    """The bot in the benchmark's own event loop (the benchmark's first form)."""
-
-    def __init__(self, fake: FakeDiscord, settings: Settings) -> None:
-        self.fake, self.settings = fake, settings
-        self.bot: DokoBot | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        self.bot = bot = DokoBot(self.settings, guild_ready_timeout=0.05)
-        self.task = asyncio.create_task(bot.start(self.fake.token))
-        self.fake.watch(self.task)
-        await self.fake.wait_for(bot.is_ready, 30, "the bot")
-
-    def log(self) -> str:
-        return ""
-
-    def cpu(self) -> float:
-        return 0.0  # shared with the fake: see the benchmark process's figure
-
-    async def stop(self) -> None:
-        if self.bot is not None and self.task is not None:
-            await self.bot.close()
-            await self.task
-
-
 def _count_actions(db_path: Path) -> int:
     with contextlib.closing(sqlite3.connect(db_path)) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
+
+
+async def returning(settings: Settings, channels: list[tuple[int, int]]) -> None:
+    """The players have played here before: the store knows their DM channels (dm_channels;
+    Discord allows few DM channel creations a second, a guess in the fake: 10 per 10 s).
+    """
+    store = await connect(settings.database_target)
+    try:
+        for user_id, channel_id in channels:
+            await dm_channels.save_dm_channel(store, user_id, channel_id)
+    finally:
+        await store.close()
+
+
+def count_games(db_path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(db_path)) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
 
 async def run(
@@ -398,13 +338,15 @@ async def run(
     seed: int = 1,
     in_process: bool = False,
     source: Path = REPO,
+    rate_limits: bool = True,
+    fresh_players: bool = False,
 ) -> dict[str, Any]:
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
     with tempfile.TemporaryDirectory() as tmp:
-        fake = FakeDiscord()
+        fake = FakeDiscord(rate_limits=rate_limits)
         bench = Bench(fake, think_ms, seed)
         await fake.start()
-        bot: _BotProcess | _InProcessBot | None = None
+        bot: BotProcess | InProcessBot | None = None
         try:
             users = [fake.add_user(f"spieler{i}") for i in range(tables)]
             guild = fake.add_guild("Benchmark", owner=users[0])
@@ -419,15 +361,30 @@ async def run(
             db_path = Path(tmp) / "bench.sqlite3"
             settings = Settings(fake.token, db_path, dev_guild_id=None, log_level="WARNING")
             apply_discord_overrides(fake.env())
-            await sync_commands(settings, None)
-            if in_process:
-                bot = _InProcessBot(fake, settings)
+            if source == REPO:
+                await sync_commands(settings, None)
+                if not fresh_players:
+                    await returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
             else:
-                bot = _BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
+                # Another checkout makes its own store (its migrations may be older): the
+                # commands are synced through a throwaway one, and its players are fresh.
+                other = replace(settings, database_path=Path(tmp) / "sync.sqlite3")
+                await sync_commands(other, None)
+                fresh_players = True
+            if in_process:
+                os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
+                bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
+            else:
+                bot = BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
             await bot.start()
             requests_before = len(fake.requests)
             interactions_before = len(fake.interactions)
-            cpu_bot, cpu_own = bot.cpu(), _own_cpu_seconds()
+            limited_before = fake.ratelimits.total_limited()
+            by_route_before = dict(fake.ratelimits.limited)
+            global_limited_before = fake.ratelimits.global_limited
+            wall_offset = time.time() - fake.now()
+            rss_start = bot.rss_kb()
+            cpu_bot, cpu_own = bot.cpu(), own_cpu_seconds()
             started = time.perf_counter()
             lag = asyncio.create_task(_loop_lag(bench.lags))
             # Not with the bot in this process: that would freeze the bot's objects too.
@@ -444,13 +401,25 @@ async def run(
             # The last table messages are edited at most once a second: let them through.
             await asyncio.sleep(1.5)
             elapsed = time.perf_counter() - started
-            cpu_bot, cpu_own = bot.cpu() - cpu_bot, _own_cpu_seconds() - cpu_own
+            cpu_bot, cpu_own = bot.cpu() - cpu_bot, own_cpu_seconds() - cpu_own
             new = list(fake.interactions.values())[interactions_before:]
             requests = fake.requests[requests_before:]
             dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
             rest = len(requests)
+            limits = fake.ratelimits
+            limited = limits.total_limited() - limited_before
+            global_limited = limits.global_limited - global_limited_before
+            limited_by_route = {
+                r: n - by_route_before.get(r, 0)
+                for r, n in limits.limited.items()
+                if n > by_route_before.get(r, 0)
+            }
+            invalid = limits.invalid_requests()
+            rss_kb = bot.rss_kb() - rss_start
             await bot.stop()
             actions = _count_actions(db_path)
+            games = count_games(db_path)
+            bot_figures = bot.figures()
         finally:
             if bot is not None:
                 await bot.stop()
@@ -479,53 +448,36 @@ async def run(
         "discord_rest_calls_per_click": round(rest / max(1, clicks), 2),
         "discord_rest_calls_per_action_by_route": {
             route: round(n / max(1, actions), 3)
-            for route, n in Counter(_route(r, dms) for r in requests).most_common()
+            for route, n in Counter(route(r, dms) for r in requests).most_common()
         },
         # Pictures (PICTURES=on, the default): files uploaded and their bytes.
         "discord_uploads_per_action": round(
             sum(len(r.files) for r in requests) / max(1, actions), 2
         ),
-        "discord_image_bytes_per_action": round(_uploaded_bytes(requests) / max(1, actions)),
+        "discord_image_bytes_per_action": round(uploaded_bytes(requests) / max(1, actions)),
         "discord_pictures": os.environ.get("PICTURES", "on"),
         "discord_actions": actions,
         "discord_interactions": len(new),
         "discord_interactions_failed": failed,
+        **budget_figures(requests, dms, elapsed, games),
+        "discord_rate_limits": "on" if rate_limits else "off (counted only)",
+        "discord_players": "fresh (no DM channel known)" if fresh_players else "returning",
+        "discord_429s": limited,
+        "discord_429s_global": global_limited,
+        "discord_429s_by_route": limited_by_route,
+        "discord_invalid_requests": invalid,
+        "discord_table_staleness_s_p50": round(percentile(bench.staleness, 0.5), 2),
+        "discord_table_staleness_s_p99": round(percentile(bench.staleness, 0.99), 2),
+        "discord_table_staleness_s_max": round(max(bench.staleness, default=0.0), 2),
+        **tail_figures(bench, new, wall_offset, bot_figures),
+        "discord_games": games,
+        "discord_bot_rss_kb_per_table": round(rss_kb / max(1, tables), 1),
         "discord_bot_cpu_ms_per_action": round(cpu_bot * 1000 / max(1, actions), 2),
         "discord_bot_cpu_share": round(cpu_bot / elapsed, 2),
         "discord_bench_cpu_share": round(cpu_own / elapsed, 2),
         "discord_seconds": round(elapsed, 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
-
-
-def _uploaded_bytes(requests: list[RequestRecord]) -> int:
-    """The bytes of the files the bot uploaded, as the answers list them (an upload
-    replaces a message's files: an answer's attachments are that request's uploads).
-    """
-    total = 0
-    for r in requests:
-        if r.files and isinstance(r.response, dict):
-            total += sum(
-                a.get("size", 0)
-                for a in r.response.get("attachments", [])
-                if a.get("filename") in r.files
-            )
-    return total
-
-
-def _route(request: RequestRecord, dms: dict[int, Channel]) -> str:
-    """A short name for a REST call: ``PATCH channel message``, ``POST callback`` …"""
-    route = request.route or request.path
-    if "/callback" in route:
-        return "POST interaction callback"
-    if route.startswith("PATCH /webhooks/"):
-        return "PATCH interaction response"
-    if route.startswith("POST /webhooks/"):
-        return "POST followup"
-    if "/messages" in route:
-        channel = dms.get(int(request.path.split("/")[2]))
-        return f"{request.method} {'DM' if channel is not None else 'table'} message"
-    return f"{request.method} {route.split(' ', 1)[-1]}"
 
 
 def _failed(ix: Interaction) -> bool:
@@ -563,17 +515,42 @@ def main(argv: list[str]) -> int:
         default=REPO,
         help="run the bot process from this checkout (to compare two versions)",
     )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="the fake counts requests but sends no 429 (the benchmark's earlier form)",
+    )
+    parser.add_argument(
+        "--fresh-players",
+        action="store_true",
+        help="players the bot never wrote to (their DM channels are created first)",
+    )
+    parser.add_argument(
+        "--find-max-tables",
+        type=int,
+        metavar="UP_TO",
+        help="the most tables (up to UP_TO, in a few runs) that get no 429; prints each run",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    result = run_loop(
-        run(
-            args.tables,
-            think_ms=args.think_ms,
-            seed=args.seed,
-            in_process=args.in_process,
-            source=args.bot_source.resolve(),
+
+    def one(tables: int) -> dict[str, Any]:
+        return run_loop(
+            run(
+                tables,
+                think_ms=args.think_ms,
+                seed=args.seed,
+                in_process=args.in_process,
+                source=args.bot_source.resolve(),
+                rate_limits=not args.no_rate_limits,
+                fresh_players=args.fresh_players,
+            )
         )
-    )
+
+    if args.find_max_tables:
+        result = find_max_tables(one, args.tables, args.find_max_tables)
+    else:
+        result = one(args.tables)
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:

@@ -8,13 +8,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.pictures import edit_files
+from bot.discord import stored
+from bot.discord.pictures import edit_files, embeds_with, picture_key, send_files
 from bot.discord.presenter import Presenter, components
 from bot.discord.state import payload_key
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.hand import game_over_message
-from bot.render.table import lobby_message
+from bot.render.table import game_message, lobby_message, started_lobby
 from bot.render.texts import Lang
 
 
@@ -27,8 +28,10 @@ async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bo
 
 
 # A click's answer (the hand) waits at most this long for the AIs' replies (the table message
-# waits as long, TABLE_EDIT_DELAY).
+# waits as long, TABLE_EDIT_DELAY); longer while the global budget is short: AIs that answer
+# after the answer cost a DM edit against it.
 ANSWER_WAITS_FOR_AIS_S = 0.3
+ANSWER_WAITS_WHEN_BUSY_S = 1.0
 
 
 async def post_lobby(
@@ -59,16 +62,69 @@ async def show_lobby(
     )
 
 
+async def show_start(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo
+) -> None:
+    """A start click (deferred): the clicked lobby says the game started and the game's
+    table message follows as a follow-up, both on the interaction (not against Discord's
+    global limit) instead of an edit and a post of the table job.
+    """
+    state = presenter.tables.get(info.id)
+    message = interaction.message
+    if state is None or message is None or state.message_id != message.id:
+        return  # the table job shows it
+    if state.message_game is not None or state.starting:
+        return
+    state.starting = True
+    try:
+        now = presenter.bot.engine.table(info.id)
+        if now.status != "playing" or now.public is None or now.game_number is None:
+            return
+        lang = presenter.public_lang(now.guild_id)
+        await interaction.edit_original_response(embed=started_lobby(now, lang), view=None)
+        embed, controls = game_message(now, lang)
+        view = components(now, controls)
+        pictures = await presenter.pictures.table(now, lang)
+        sent = await interaction.followup.send(
+            embeds=embeds_with(embed, pictures), view=view, wait=True, **send_files(pictures)
+        )
+        state.message_id, state.message_game = sent.id, now.game_number
+        state.message_key = picture_key(payload_key(None, embed, view), pictures)
+        await stored.save_table_message(presenter.bot.db, state)
+    except EngineError:
+        return
+    finally:
+        state.starting = False
+        if state.job is not None:
+            state.job.mark()  # what changed meanwhile (the job renders only what differs)
+
+
 async def answer_click(
     presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
 ) -> None:
     """After a game click was taken: the clicked hand message shows the table as it is
     now. ``info`` is the table as the click found it.
     """
+    user = presenter.user(interaction.user.id)
+    # Meanwhile the hand job leaves the DM to this answer (interaction routes do not count
+    # against Discord's global limit); once done, it sends what the answer did not show.
+    user.answering += 1
+    try:
+        await _answer_click(presenter, interaction, info, lang)
+    finally:
+        user.answering -= 1
+        state = presenter.tables.get(info.id)
+        if state is not None:
+            presenter.mark_hand(state, interaction.user.id)
+
+
+async def _answer_click(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+) -> None:
     user_id = interaction.user.id
-    # The AIs answer within milliseconds: one edit shows the card and their replies, by
-    # this answer or by the hand job that the player's turn wakes meanwhile, not two.
-    await presenter.bot.engine.settle(info.id, ANSWER_WAITS_FOR_AIS_S)
+    # The AIs answer within milliseconds: one edit shows the card and their replies.
+    wait = ANSWER_WAITS_WHEN_BUSY_S if presenter.budget.busy else ANSWER_WAITS_FOR_AIS_S
+    await presenter.bot.engine.settle(info.id, wait)
     # Under the hand's lock: a newer state the hand job renders goes out after this one.
     async with presenter.user(user_id).hand_lock:
         message = interaction.message
@@ -95,6 +151,8 @@ async def answer_click(
             # DM shows how it ended: one hand message per game, never two for the next. An
             # ephemeral hand shows the result too; "Meine Karten" opens the next game's.
             await show_result(presenter, interaction, info, lang)
+            if now is not None and not ephemeral and message is not None:
+                await next_hand(presenter, interaction, now, lang)
             return
         picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
         files = edit_files([picture], presenter.pictures.enabled)
@@ -111,6 +169,32 @@ async def answer_click(
                 key,
                 (now.version, lang),
             )
+
+
+async def next_hand(
+    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
+) -> None:
+    """The click ended a game and the next one is dealt: its hand goes to the DM as a
+    follow-up of the click (not against Discord's global limit), unless it was sent.
+    """
+    state = presenter.tables.get(info.id)
+    if not presenter.next_hand_on_click or state is None or info.status != "playing":
+        return
+    user_id = interaction.user.id
+    hand = state.hands.get(user_id)
+    if hand is not None and hand.game_id == info.game_id:
+        return  # the hand job sent it already
+    try:
+        now, content, ui, key = presenter.render_hand(info.id, user_id, lang)
+    except EngineError:
+        return
+    if now.game_id is None or now.game_id != info.game_id or info.game_seat_of(user_id) is None:
+        return  # dealt again meanwhile, or sitting out (the hand job tells them)
+    picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
+    sent = await interaction.followup.send(content, view=ui, wait=True, **send_files([picture]))
+    await presenter.adopt_hand(
+        info.id, user_id, now.game_id, sent.channel.id, sent.id, key, (now.version, lang)
+    )
 
 
 async def show_result(

@@ -27,6 +27,7 @@ from bot.discord.answers import say
 from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
+from bot.discord.stats import ProcessStats
 from bot.engine import Engine, EngineError
 from bot.engine.faults import STORE_FAILED
 from bot.engine.forwarding import Forwarder
@@ -93,6 +94,7 @@ class DokoBot(commands.Bot):
         self.forwarder: Forwarder | None = None
         self.lease_owner = lease_owner_id(settings) if settings.sharded else None
         self.presenter = Presenter(self)
+        self.stats = ProcessStats.from_env()  # benchmarks only
         # Installed by the Doko cog; until then a click is answered "one moment".
         self.click_handler: ClickHandler | None = None
         # Installed by the Doko cog: the answer to a component whose id does not decode.
@@ -186,6 +188,8 @@ class DokoBot(commands.Bot):
         """
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
+        if self.stats is not None:
+            self.stats.handler(interaction.id)
         data: dict[str, Any] = dict(interaction.data)
         custom_id = str(data.get("custom_id", ""))
         lang = lang_of(interaction.locale)
@@ -251,6 +255,8 @@ class DokoBot(commands.Bot):
             await self._tournaments.close()
         if self._engine is not None:
             await self._engine.close()
+            if self.stats is not None:
+                self.stats.write(self._figures(self._engine))
         await super().close()
         if self._db is not None:
             await self._db.close()
@@ -258,6 +264,15 @@ class DokoBot(commands.Bot):
         if self._process_lock is not None:
             self._process_lock.release()
             self._process_lock = None
+
+    def _figures(self, engine: Engine) -> dict[str, Any]:
+        """The engine's and the presenter's figures for the benchmarks' stats file."""
+        budget = self.presenter.budget
+        return {
+            "store": engine.store_stats(),
+            "budget_turns": {p.name: n for p, n in budget.granted.items()},
+            "budget_waited_s": {p.name: round(s, 3) for p, s in budget.waited_s.items()},
+        }
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # discord.py sleeps 5 s before every re-IDENTIFY; with one shard there is no one to

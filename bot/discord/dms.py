@@ -88,7 +88,7 @@ class ClosedDms:
 
     async def _tell(self, interaction: discord.Interaction[Any], user_id: int) -> None:
         text = t(lang_of(interaction.locale), "dms_closed_notice")
-        self.untold.discard(user_id)  # before the send: a click answered meanwhile says nothing
+        self.untold.discard(user_id)  # before the send: two answers at once tell once
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -96,8 +96,8 @@ class ClosedDms:
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException as error:
             log.info("could not tell user %s about their closed DMs: %s", user_id, error)
-            self.untold.add(user_id)  # the next answer tries again
-            return
+            self.untold.add(user_id)
+            return  # the next answer tries again
         try:
             await closed_dms.mark_told(self.presenter.bot.db, user_id)
         except Exception:

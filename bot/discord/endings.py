@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.budget import GLOBAL_PER_S, Priority, RequestBudget, hand_turn
 from bot.discord.components import Components
 from bot.discord.pictures import edit_files
 from bot.discord.state import HandMessage, Payload, TableState, UserState, payload_key
@@ -39,9 +40,14 @@ class HandEndings:
     """Each user's last finished game, and whose hand messages do not show it yet."""
 
     def __init__(
-        self, client: discord.Client, ephemeral_window: float, pictures: bool = False
+        self,
+        client: discord.Client,
+        ephemeral_window: float,
+        pictures: bool = False,
+        budget: RequestBudget | None = None,
     ) -> None:
         self.client = client
+        self.budget = budget or RequestBudget(GLOBAL_PER_S)
         self.ephemeral_window = ephemeral_window
         # With pictures on, a hand message shows one: the result drops it.
         self.no_files = edit_files([], pictures)
@@ -112,7 +118,8 @@ class HandEndings:
         channel = self.client.get_partial_messageable(hand.channel_id)
         try:
             message = channel.get_partial_message(hand.message_id)
-            await message.edit(content=content, view=ui, **self.no_files)
+            async with hand_turn(self.budget, user, Priority.HAND):
+                await message.edit(content=content, view=ui, **self.no_files)
         except (discord.NotFound, discord.Forbidden):
             return  # deleted, or the DMs closed since: the table message shows the result
         hand.key = key

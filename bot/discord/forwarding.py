@@ -117,10 +117,15 @@ class InteractionReply:
         self._deferring: asyncio.Future[Any] | None = None
 
     async def defer(self) -> None:
+        stats = self.presenter.bot.stats
+        if stats is not None:
+            stats.mark(self.interaction.id)
         self._start_defer()
         if self._deferring is not None:
             # Shielded: a waiter given up on must not cancel the acknowledgement under way.
             await asyncio.shield(self._deferring)
+        if stats is not None:
+            stats.mark(self.interaction.id)
 
     @asynccontextmanager
     async def in_time(self) -> AsyncIterator[None]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.budget import Priority
 from bot.engine.model import EngineError, Event, TableChanged, TableInfo
 from bot.engine.queries import NOTIFY_DEFAULT_S
 from bot.render.texts import t
@@ -229,7 +230,8 @@ class Pings:
             try:
                 if user.dm_channel_id is None:
                     user.dm_channel_id = (await bot.create_dm(discord.Object(turn.user_id))).id
-                dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
+                async with self.presenter.budget.turn(Priority.HAND):
+                    dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
                 await self.presenter.dms.delivered(turn.user_id)  # DMs open (again)
                 return user.dm_channel_id, dm.id
             except discord.Forbidden as error:
@@ -241,7 +243,8 @@ class Pings:
             everyone=False, users=[discord.Object(turn.user_id)], roles=False, replied_user=False
         )
         channel = bot.get_partial_messageable(turn.channel_id)
-        message = await channel.send(f"<@{turn.user_id}> {text}", allowed_mentions=only_them)
+        async with self.presenter.budget.turn(Priority.HAND):
+            message = await channel.send(f"<@{turn.user_id}> {text}", allowed_mentions=only_them)
         return turn.channel_id, message.id
 
     async def _store(self, turn: Turn, ping: tuple[int, int]) -> None:
@@ -256,7 +259,8 @@ class Pings:
         channel_id, message_id = ping
         partial = self.presenter.bot.get_partial_messageable(channel_id)
         try:
-            await partial.get_partial_message(message_id).delete()
+            async with self.presenter.budget.turn(Priority.HAND):
+                await partial.get_partial_message(message_id).delete()
         except (discord.NotFound, discord.Forbidden):
             pass  # deleted already (by the player, in a DM), or never deletable
         except discord.HTTPException as error:

@@ -34,6 +34,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import stored
+from bot.discord.budget import (
+    GLOBAL_PER_S,
+    PRESENTER_SHARE,
+    Priority,
+    RequestBudget,
+    bank_turn,
+    hand_priority,
+    hand_turn,
+    table_turn,
+)
 from bot.discord.components import Components
 from bot.discord.dms import ClosedDms, dms_are_closed
 from bot.discord.endings import HandEndings
@@ -85,14 +95,14 @@ from db import messages
 
 if TYPE_CHECKING:
     from bot.discord.bot import DokoBot
+    from bot.engine import Engine
 
 log = logging.getLogger(__name__)
 
-TABLE_EDIT_INTERVAL = 1.0  # seconds between edits of one table message, at the least
-# Discord allows a bot 50 requests a second in all, every shard together, and a bot over it
-# stalls (acknowledgements included): the public table messages may use this many of them,
-# the rest is for hands and answers. Many tables at once edit each message less often.
-TABLE_EDITS_PER_S = 20.0
+# Seconds between edits of one table message, at the least (a channel's messages allow
+# about 5 edits in 5 s). Many tables at once share the global budget (budget.py): each
+# message is then edited less often, fairly, and after the private hands.
+TABLE_EDIT_INTERVAL = 1.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
@@ -115,21 +125,16 @@ class Presenter:
         self.fixed_langs: dict[int, Lang] = {}
         self.notify_defaults: dict[int, int | None] = {}
         self._render_turn = asyncio.Lock()
-        # Sharded, this process's share of the table edits, by the shards it runs.
+        # Sharded, this process's share of the global budget, by the shards it runs.
         shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
         share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
-        self.table_edit_budget = TABLE_EDITS_PER_S * share
+        self.budget = RequestBudget(GLOBAL_PER_S * PRESENTER_SHARE * share)
         self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.
-        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled)
+        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled, self.budget)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
+        self.next_hand_on_click = True  # answers.next_hand; False: always by the hand job
         self.dms = ClosedDms(self)  # players whose DMs are closed (dms.py)
-
-    def table_edit_interval(self) -> float:
-        """Seconds between edits of one table message: all tables together stay within
-        ``table_edit_budget`` edits a second.
-        """
-        return max(TABLE_EDIT_INTERVAL, len(self.tables) / self.table_edit_budget)
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -163,7 +168,7 @@ class Presenter:
         state = self.tables.get(info.id)
         if state is None:
             state = TableState(info.id, info.channel_id, info=info)
-            state.job = Coalescer(lambda: self._sync_table(state), self.table_edit_interval)
+            state.job = Coalescer(lambda: self._sync_table(state), TABLE_EDIT_INTERVAL)
             self.tables[info.id] = state
         return state
 
@@ -284,6 +289,7 @@ class Presenter:
             for job in state.hand_jobs.values():
                 job.cancel()
         self.pictures.close()
+        self.budget.close()
 
     # -- events ---------------------------------------------------------------------------
 
@@ -318,6 +324,7 @@ class Presenter:
                     self.last_game_by_channel[state.channel_id] = game_id
                     assert state.job is not None
                     state.job.mark()
+                    self.budget.rerank()  # its table message goes first now
                     for user_id in self.endings.note(state, event):
                         self.mark_hand(state, user_id)
             case SessionOver(table_id=table_id):
@@ -353,11 +360,12 @@ class Presenter:
         if file is not None:
             uploads["files"] = [*uploads.get("files", []), file]
         try:
-            message = await self._channel(state.channel_id).send(
-                embeds=embeds_with(embed, pictures),
-                view=view if view is not None else discord.utils.MISSING,
-                **uploads,
-            )
+            async with table_turn(self.budget, state):
+                message = await self._channel(state.channel_id).send(
+                    embeds=embeds_with(embed, pictures),
+                    view=view if view is not None else discord.utils.MISSING,
+                    **uploads,
+                )
         except discord.Forbidden as error:
             if upload_refused(state, error, pictures, file, embed):
                 await self._post(state, embed, view, game)
@@ -394,7 +402,8 @@ class Presenter:
             if file is not None:  # new attachments replace all: the pictures go again too
                 shown = [picture_file(p) for p in pictures if p is not None]
                 uploads = {"attachments": [*shown, file]}
-            await partial.edit(embeds=embeds, view=view, **uploads)
+            async with table_turn(self.budget, state):
+                await partial.edit(embeds=embeds, view=view, **uploads)
         except discord.NotFound:
             await self._post(state, embed, view, state.message_game, pictures, file)
             return
@@ -417,10 +426,29 @@ class Presenter:
             await asyncio.sleep(0)
 
     async def _sync_table(self, state: TableState) -> None:
+        """The table message, rendered once a turn of the budget came (changes go along)."""
         await stored.restore(self.bot.db, state, self.user)
-        await self._take_turn()
         info = state.info
-        if info is None or state.done:
+        if info is None or state.done or state.starting:
+            return  # (starting: marked again when the start click's answer is done)
+        shown = self._table_shows(state, info)
+        if shown == state.synced and not state.finals and info.status != "closed":
+            return  # nothing the message shows has changed
+        async with table_turn(self.budget, state, first=True):
+            info = state.info
+            assert info is not None
+            shown = self._table_shows(state, info)
+            await self._sync_table_now(state, info)
+            state.synced = shown
+
+    def _table_shows(self, state: TableState, info: TableInfo) -> tuple[Any, ...]:
+        """What the table message's content depends on, besides finished games."""
+        lang = self.public_lang(info.guild_id)
+        return (info.version, info.status, lang, tuple(self._dm_closed_names(info, lang)))
+
+    async def _sync_table_now(self, state: TableState, info: TableInfo) -> None:
+        await self._take_turn()
+        if state.done or state.starting:
             return
         lang = self.public_lang(info.guild_id)
         for number in sorted(state.finals):
@@ -505,6 +533,8 @@ class Presenter:
                 content, controls = sitting_out_message(info, lang)
                 ui = components(info, controls)
                 return info, content, ui, payload_key(content, None, ui)
+            # Replaced (an AI substitute plays the seat): the cards are not theirs to see.
+            raise EngineError("not_seated", "the user does not play this game")
         view = self.bot.engine.view_for(table_id, user_id)
         content, controls = hand_message(info, view, lang)
         ui = components(info, controls)
@@ -513,8 +543,27 @@ class Presenter:
     async def _sync_hand(self, state: TableState, user_id: int) -> None:
         await stored.restore(self.bot.db, state, self.user)
         user = self.user(user_id)
-        async with user.hand_lock:
-            await self._sync_hand_locked(state, user_id, user)
+        if user.dms_closed:  # ephemeral: interaction routes, no turn needed
+            async with user.hand_lock:
+                await self._sync_hand_locked(state, user_id, user)
+            return
+        if user.answering and plays(self.bot.engine, state, user_id):
+            return  # a click's answer shows the hand; it marks this job again when done
+        hand = state.hands.get(user_id)
+        pending = (state.table_id, user_id) in self.endings.pending
+        if hand is not None and not pending and self._shows_now(hand, state.table_id, user.lang):
+            return
+        try:
+            priority = hand_priority(self.bot.engine.table(state.table_id), user_id)
+        except EngineError:
+            return
+        async with self.budget.turn(priority):
+            user.has_turn = True
+            try:
+                async with user.hand_lock:
+                    await self._sync_hand_locked(state, user_id, user)
+            finally:
+                user.has_turn = False
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
         await self.endings.show(state, user_id, user)  # a finished game's hand first
@@ -523,6 +572,9 @@ class Presenter:
             current = self._shows_now(hand, state.table_id, user.lang)
             if current is None or current:
                 return  # the DM shows this version already, or the table is closed
+        if not user.dms_closed:  # every wait before the render: it shows the hand of then
+            await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
+            await bank_turn(self.budget, user, Priority.HAND_NOW)
         await self._take_turn()
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
@@ -532,10 +584,12 @@ class Presenter:
             return
         picture, key = await self.pictures.hand(state.table_id, user_id, user.lang, key)
         if user.dms_closed:
-            await self._sync_ephemeral(user, info, content, ui, key, picture)
+            files = edit_files([picture], self.pictures.enabled, user.ephemeral_key)
+            await sync_ephemeral(user, info, content, ui, key, files)
             return
         hand = state.hands.get(user_id)
         shown = (info.version, user.lang)
+        priority = hand_priority(info, user_id)
         try:
             if hand is None or hand.game_id != info.game_id:
                 await self._send_hand(state, user_id, user, info.game_id, content, ui, key, picture)
@@ -544,7 +598,8 @@ class Presenter:
                 partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
                 files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
-                    await partial.edit(content=content, view=ui, **files)
+                    async with hand_turn(self.budget, user, priority):
+                        await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
                     await self._send_hand(
                         state, user_id, user, info.game_id, content, ui, key, picture
@@ -572,36 +627,41 @@ class Presenter:
         picture: Picture | None = None,
     ) -> None:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
-        channel_id = await self._dm_channel(user_id, user)
-        message = await self._channel(channel_id).send(content, view=ui, **send_files([picture]))
+        channel_id = await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
+        async with hand_turn(self.budget, user, Priority.HAND_NOW):
+            message = await self._channel(channel_id).send(
+                content, view=ui, **send_files([picture])
+            )
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await stored.save_hand(self.bot.db, state, user_id)
         await self.dms.delivered(user_id)  # DMs open again: the closed mark goes
 
-    async def _dm_channel(self, user_id: int, user: UserState) -> int:
-        if user.dm_channel_id is None:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            user.dm_channel_id = channel.id
-        return user.dm_channel_id
 
-    async def _sync_ephemeral(
-        self,
-        user: UserState,
-        info: TableInfo,
-        content: str,
-        ui: discord.ui.View,
-        key: Payload,
-        picture: Picture | None = None,
-    ) -> None:
-        ix = user.ephemeral
-        if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
-            return
-        if time.monotonic() - user.ephemeral_at > EPHEMERAL_EDIT_WINDOW:
-            user.ephemeral = None
-            return
-        try:
-            files = edit_files([picture], self.pictures.enabled, user.ephemeral_key)
-            await ix.edit_original_response(content=content, view=ui, **files)
-            user.ephemeral_key = key
-        except discord.HTTPException:
-            user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one
+def plays(engine: Engine, state: TableState, user_id: int) -> bool:
+    """Whether the user plays the table's running game (not sitting it out)."""
+    try:
+        return engine.game_seat(state.table_id, user_id) is not None
+    except EngineError:
+        return False  # closed
+
+
+async def sync_ephemeral(
+    user: UserState,
+    info: TableInfo,
+    content: str,
+    ui: discord.ui.View,
+    key: Payload,
+    files: dict[str, Any],
+) -> None:
+    """The hand of a user whose DMs are closed: the ephemeral one, while its token lives."""
+    ix = user.ephemeral
+    if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
+        return
+    if time.monotonic() - user.ephemeral_at > EPHEMERAL_EDIT_WINDOW:
+        user.ephemeral = None
+        return
+    try:
+        await ix.edit_original_response(content=content, view=ui, **files)
+        user.ephemeral_key = key
+    except discord.HTTPException:
+        user.ephemeral = None  # dismissed or expired: "Meine Karten" opens a fresh one

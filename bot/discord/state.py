@@ -144,6 +144,10 @@ class UserState:
     # Held while the hand is rendered and sent, by a click's answer or the hand job: whoever
     # renders later also edits later, so an older state never lands on top of a newer one.
     hand_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Clicks of this user being answered: their answers show the hand on the interaction
+    # (not against the global limit), so the hand job waits for them, then sends the rest.
+    answering: int = 0
+    has_turn: bool = False  # the hand job holds a turn of the global budget (budget.py)
 
 
 @dataclass
@@ -175,3 +179,9 @@ class TableState:
     redeal: tuple[int, Redeal | None, int | None] | None = None
     # The bot may not attach files in the table's channel (no Attach Files): text only there.
     files_refused: bool = False
+    # The global request budget (budget.py): when the message was last sent or edited,
+    # what it showed then, and whether the running sync holds a turn for its next request.
+    edited_at: float = 0.0
+    synced: tuple[Any, ...] | None = None
+    has_turn: bool = False
+    starting: bool = False  # a start click's answer shows the game's message (answers.py)

@@ -1,14 +1,17 @@
 """The ids of the messages the presenter keeps in step, in the store (db.messages): saved as
 they are sent, read back before a recovered table's first update, so a restarted process
-edits the same messages.
+edits the same messages. And each user's DM channel (db.dm_channels), created once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import discord
+
+from bot.discord.budget import Priority, RequestBudget, hand_turn
 from bot.discord.state import HandMessage, TableState, UserState
-from db import messages
+from db import dm_channels, messages
 from db.database import Database
 
 
@@ -55,3 +58,17 @@ async def save_hand(db: Database, state: TableState, user_id: int) -> None:
             db, state.table_id, user_id, hand.game_id, hand.channel_id, hand.message_id
         )
         state.saved_hands[user_id] = saved
+
+
+async def dm_channel(
+    db: Database, client: discord.Client, budget: RequestBudget, user_id: int, user: UserState
+) -> int:
+    """The user's DM channel: created once (a request against the global limit), stored."""
+    if user.dm_channel_id is None:
+        user.dm_channel_id = await dm_channels.dm_channel(db, user_id)
+    if user.dm_channel_id is None:
+        async with hand_turn(budget, user, Priority.HAND_NOW):
+            channel = await client.create_dm(discord.Object(user_id))
+        user.dm_channel_id = channel.id
+        await dm_channels.save_dm_channel(db, user_id, channel.id)
+    return user.dm_channel_id

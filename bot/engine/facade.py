@@ -92,6 +92,10 @@ class Engine:
         await self._ai.stop()
         await self._recovery.close()
 
+    def store_stats(self) -> dict[str, Any]:
+        """The group commit's figures so far (benchmarks): commits, actions, most in one."""
+        return self._play.writer.stats()
+
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the guild's tables (always, unsharded)."""
         return self._ownership.owns_guild(guild_id)

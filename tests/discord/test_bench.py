@@ -5,6 +5,7 @@ nothing here is timed).
 from __future__ import annotations
 
 from bot.benchmarks.discord import run
+from bot.benchmarks.soak import soak
 
 
 async def test_two_tables_play_through_against_the_bot_process() -> None:
@@ -15,3 +16,19 @@ async def test_two_tables_play_through_against_the_bot_process() -> None:
     assert 0 < figures["discord_ack_ms_p50"] <= figures["discord_ack_ms_p99"]
     assert figures["discord_rest_calls_per_action"] > 0
     assert "own process" in figures["discord_mode"]
+
+
+async def test_the_budget_figures_are_reported() -> None:
+    figures = await run(2, think_ms=0)
+    assert figures["discord_rate_limits"] == "on" and figures["discord_429s"] == 0
+    assert figures["discord_global_requests_per_game"] > 0
+    assert "POST DM message" in figures["discord_global_requests_per_game_by_route"]
+    assert "POST /users/@me/channels" not in figures["discord_global_requests_per_game_by_route"]
+    assert figures["discord_store_commits"] > 0 and figures["discord_store_actions_per_commit"] >= 1
+    assert 0 <= figures["discord_table_staleness_s_p50"] <= figures["discord_table_staleness_s_p99"]
+
+
+async def test_a_soak_round_reports_memory_per_game() -> None:
+    figures = await soak(0.0, tables=2)
+    assert figures["soak_rounds"] == 1 and figures["soak_games"] == 2
+    assert figures["soak_rss_kb_end"] > 0

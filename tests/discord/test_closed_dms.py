@@ -51,6 +51,7 @@ async def test_closed_dms_are_told_once_stored_and_opened_again(make_world: Any,
         names=("anna",), seeds=seed_list(1, 2, 3, 4), locales={"anna": locale}
     )
     anna, fake = world.users[0], world.fake
+    world.bot.presenter.next_hand_on_click = False  # every new hand by DM: the route told of
     table_id = await world.open_table(anna, spiele=3, regeln="ohne_pflichtsolo")
     for _ in range(3):
         await world.click(anna, world.lobby(), "doko:addai:")
@@ -77,6 +78,7 @@ async def test_closed_dms_are_told_once_stored_and_opened_again(make_world: Any,
     # A restart reads the mark: no DM is tried, she is not told again.
     await stop_bot(world.bot, world.task)
     world.bot, world.task = await start_bot(fake, world.db_path)
+    world.bot.presenter.next_hand_on_click = False
     await play_until(world, table_id, 2, turns=2)
     await world.settle()
     assert dm_sends(world) == [200, 403]

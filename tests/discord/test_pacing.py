@@ -1,13 +1,18 @@
-"""Table messages are paced so that all tables together stay within Discord's request limit."""
+"""Discord's global request budget (budget.py): turns go to private hands before table
+messages, to a game's end before play, and fairly among tables; nothing here is timed.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 from types import SimpleNamespace
 from typing import Any
 
-from bot.discord.presenter import TABLE_EDIT_INTERVAL, TABLE_EDITS_PER_S, Presenter
-from bot.discord.state import Coalescer
+from bot.discord.budget import GLOBAL_PER_S, PRESENTER_SHARE, Priority, RequestBudget
+from bot.discord.presenter import Presenter
+
+FAST = 10_000.0  # turns a second: the order is what these tests look at
 
 
 def presenter(shard_ids: tuple[int, ...] | None = None, shard_count: int | None = None) -> Any:
@@ -15,41 +20,123 @@ def presenter(shard_ids: tuple[int, ...] | None = None, shard_count: int | None 
     return Presenter(SimpleNamespace(settings=settings))
 
 
-def test_few_tables_edit_once_a_second() -> None:
-    p = presenter()
-    p.tables.update({i: object() for i in range(5)})
-    assert p.table_edit_interval() == TABLE_EDIT_INTERVAL
+async def order_of(
+    budget: RequestBudget, asks: list[tuple[str, Priority, float | None]]
+) -> list[str]:
+    """The order in which requests asked for together get their turns."""
+    got: list[str] = []
+
+    async def ask(name: str, priority: Priority, since: float | None) -> None:
+        async with budget.turn(priority, since):
+            got.append(name)
+
+    await asyncio.gather(*(ask(*a) for a in asks))
+    return got
 
 
-def test_many_tables_stay_within_the_budget() -> None:
-    p = presenter()
-    p.tables.update({i: object() for i in range(200)})
-    interval = p.table_edit_interval()
-    assert 200 / interval == TABLE_EDITS_PER_S  # edits per second of all tables together
+async def test_hands_go_before_table_messages_and_a_game_end_before_play() -> None:
+    budget = RequestBudget(FAST)
+    got = await order_of(
+        budget,
+        [
+            ("table", Priority.TABLE, 0.0),
+            ("waiting", Priority.TABLE_WAITING, 0.0),
+            ("end", Priority.TABLE_END, 5.0),
+            ("other hand", Priority.HAND, None),
+            ("hand to act on", Priority.HAND_NOW, None),
+        ],
+    )
+    assert got == ["hand to act on", "other hand", "end", "waiting", "table"]
 
 
-def test_a_process_of_several_shares_the_budget_by_its_shards() -> None:
-    p = presenter(shard_ids=(0,), shard_count=4)
-    assert p.table_edit_budget == TABLE_EDITS_PER_S / 4
-    p.tables.update({i: object() for i in range(50)})
-    assert p.table_edit_interval() == 50 / (TABLE_EDITS_PER_S / 4)
+async def test_the_table_edited_longest_ago_goes_first() -> None:
+    budget = RequestBudget(FAST)
+    got = await order_of(budget, [(f"t{i}", Priority.TABLE, float(10 - i)) for i in range(10)])
+    assert got == [f"t{i}" for i in reversed(range(10))]
 
 
-async def test_the_coalescer_asks_for_its_interval_on_every_run() -> None:
-    asked: list[int] = []
-    runs: list[int] = []
+async def test_a_waiting_table_that_becomes_urgent_moves_up() -> None:
+    budget = RequestBudget(FAST)
+    rank = {"a": (int(Priority.TABLE), 0.0), "b": (int(Priority.TABLE), 1.0)}
+    got: list[str] = []
 
-    def interval() -> float:
-        asked.append(1)
-        return 0.0
+    async def ask(name: str) -> None:
+        priority, since = rank[name]
+        async with budget.turn(Priority(priority), since, lambda: rank[name]):
+            got.append(name)
 
-    async def work() -> None:
-        runs.append(1)
+    tasks = [asyncio.create_task(ask(n)) for n in ("a", "b")]
+    await asyncio.sleep(0)  # both wait now
+    rank["b"] = (int(Priority.TABLE_END), 1.0)  # b's game ended meanwhile
+    budget.rerank()  # the presenter does this on GameOver
+    await asyncio.gather(*tasks)
+    assert got == ["b", "a"]
 
-    job = Coalescer(work, interval)
-    job.mark()
-    await job.wait()
-    job.mark()
-    await job.wait()
+
+async def test_tables_share_the_budget_fairly() -> None:
+    """Three tables asking again after each edit get turns in rotation, none twice in a row
+    while another waits.
+    """
+    budget = RequestBudget(FAST)
+    edited = {"a": 0.0, "b": 0.0, "c": 0.0}
+    got: list[str] = []
+    clock = iter(range(1, 1000))
+
+    async def table(name: str) -> None:
+        for _ in range(4):
+            async with budget.turn(Priority.TABLE, edited[name]):
+                got.append(name)
+            edited[name] = float(next(clock))
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(table(n) for n in edited))
+    assert len(got) == 12
+    for i in range(0, 12, 3):
+        assert sorted(got[i : i + 3]) == ["a", "b", "c"]
+
+
+async def test_a_cancelled_wait_gives_its_turn_to_the_next() -> None:
+    budget = RequestBudget(FAST)
+    got: list[str] = []
+
+    async def ask(name: str, priority: Priority) -> None:
+        async with budget.turn(priority):
+            got.append(name)
+
+    gone = asyncio.create_task(ask("gone", Priority.HAND_NOW))
+    stays = asyncio.create_task(ask("stays", Priority.TABLE))
     await asyncio.sleep(0)
-    assert len(runs) == 2 and len(asked) >= 2
+    gone.cancel()
+    await asyncio.gather(gone, stays, return_exceptions=True)
+    assert got == ["stays"] and budget.waiting == 0
+
+
+def test_a_process_of_several_shards_spends_its_share() -> None:
+    assert presenter().budget.rate == GLOBAL_PER_S * PRESENTER_SHARE
+    assert (
+        presenter(shard_ids=(0,), shard_count=4).budget.rate == GLOBAL_PER_S * PRESENTER_SHARE / 4
+    )
+
+
+async def test_turns_are_spaced_evenly_within_the_global_limit() -> None:
+    """On a clock of its own: after an idle spell no burst, every turn 1/rate after the last,
+    so no second holds more than the limit.
+    """
+    now = [100.0]
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    rate = presenter().budget.rate
+    assert rate < GLOBAL_PER_S
+    budget = RequestBudget(rate, lambda: now[0], sleep)
+    times: list[float] = []
+
+    async def ask() -> None:
+        async with budget.turn(Priority.HAND):
+            times.append(now[0])
+
+    await asyncio.gather(*(ask() for _ in range(200)))
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert min(gaps) >= 1 / rate - 1e-9
+    assert max(sum(1 for t in times if start <= t < start + 1) for start in times) < GLOBAL_PER_S

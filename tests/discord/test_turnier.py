@@ -71,6 +71,8 @@ async def test_a_tournament_of_eight_in_two_threads(make_world: Any) -> None:
     assert "Teilnehmer (8)" in await world.answer_text(ix)
     ix = await world.run(anna, "turnier starten")
     assert "Runde 1" in await world.answer_text(ix)
+    await world.settle()  # the hands are out (the request budget may queue them) before
+    # the no-shows are replaced: a hand in flight then is flagged by the leak check
     service = world.bot.tournaments
     assert service is not None
     view = await service.overview(1)

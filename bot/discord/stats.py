@@ -1,0 +1,68 @@
+"""What a bot process measures of itself for the benchmarks, written as JSON when it stops.
+
+Off unless ``DOKO_STATS_FILE`` names a file (``bench discord`` and ``bench soak`` set it).
+Per click: when the handler started, when its action was stored (the acknowledgement goes
+out then) and when the acknowledgement's request returned, as wall-clock times, so the
+benchmark can put them beside the times it saw (the interaction created, the callback
+arrived). Besides: garbage-collection pauses, the group commit's figures, the global request
+budget's turns and waits by priority, the process's peak memory.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import resource
+import time
+from pathlib import Path
+from typing import Any
+
+STATS_FILE_ENV = "DOKO_STATS_FILE"
+
+
+class ProcessStats:
+    """Ack phases per interaction and garbage-collection pauses of this process."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.acks: dict[int, list[float]] = {}  # interaction id -> [handler, stored, acked]
+        self.gc_pauses_ms: list[float] = []  # collections of the older generations
+        self.gc_young_ms = 0.0  # all young collections together
+        self._gc_started = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    @classmethod
+    def from_env(cls) -> ProcessStats | None:
+        where = os.environ.get(STATS_FILE_ENV)
+        return cls(Path(where)) if where else None
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            pause = (time.perf_counter() - self._gc_started) * 1000
+            if info.get("generation", 0) >= 1:
+                self.gc_pauses_ms.append(pause)
+            else:  # many and short
+                self.gc_young_ms += pause
+
+    def handler(self, interaction_id: int) -> None:
+        self.acks[interaction_id] = [time.time()]
+
+    def mark(self, interaction_id: int) -> None:
+        """The next phase of the interaction's acknowledgement ended (stored, acked)."""
+        times = self.acks.get(interaction_id)
+        if times is not None and len(times) < 3:
+            times.append(time.time())
+
+    def write(self, extra: dict[str, Any]) -> None:
+        gc.callbacks.remove(self._on_gc)
+        figures = {
+            "acks": {str(k): v for k, v in self.acks.items()},
+            "gc_pauses_ms": self.gc_pauses_ms,
+            "gc_young_ms": self.gc_young_ms,
+            "max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            **extra,
+        }
+        self.path.write_text(json.dumps(figures))
