@@ -9,8 +9,9 @@ from typing import Any
 import discord
 
 from bot.discord import stored
+from bot.discord.components import table_components
 from bot.discord.pictures import edit_files, embeds_with, picture_key, send_files
-from bot.discord.presenter import Presenter, components
+from bot.discord.presenter import Presenter
 from bot.discord.state import payload_key
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
@@ -41,7 +42,7 @@ async def post_lobby(
     guild's language.
     """
     embed, controls = lobby_message(info, presenter.public_lang(info.guild_id))
-    view = components(info, controls)
+    view = table_components(info, controls)
     message = await interaction.followup.send(embed=embed, view=view, wait=True)
     await presenter.register_table_message(info, message.id, payload_key(None, embed, view))
 
@@ -55,7 +56,7 @@ async def show_lobby(
     if interaction.message is None:
         return
     embed, controls = lobby_message(info, presenter.public_lang(info.guild_id))
-    view = components(info, controls)
+    view = table_components(info, controls)
     await interaction.edit_original_response(embed=embed, view=view)
     await presenter.register_table_message(
         info, interaction.message.id, payload_key(None, embed, view)
@@ -83,7 +84,7 @@ async def show_start(
         lang = presenter.public_lang(now.guild_id)
         await interaction.edit_original_response(embed=started_lobby(now, lang), view=None)
         embed, controls = game_message(now, lang)
-        view = components(now, controls)
+        view = table_components(now, controls)
         pictures = await presenter.pictures.table(now, lang)
         sent = await interaction.followup.send(
             embeds=embeds_with(embed, pictures), view=view, wait=True, **send_files(pictures)

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.discord import codec
+from bot.engine.model import TableInfo
 from bot.render.controls import Button, CardOption, Controls, DeclareOption, Select
 
 ROWS = 5
@@ -98,3 +99,8 @@ def _value(option: DeclareOption | CardOption) -> str:
     if isinstance(option, DeclareOption):
         return codec.declare_value(option.action)
     return codec.card_value(option.card, option.copy)
+
+
+def table_components(info: TableInfo, controls: Controls) -> Components:
+    """A render's controls as components for this table version."""
+    return Components(info.id, info.version, controls)

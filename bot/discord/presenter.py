@@ -1,5 +1,7 @@
 """Keeps what players see in step with the engine: the public table message and private hands.
 
+(The table message itself is posted and edited by table_message.py; the hands here.)
+
 Engine events only mark a table or a hand as changed; one task per table and per hand then
 renders the latest state, so bursts of changes coalesce. The public table message is edited
 through the channel route at most about once per second per table, a change waiting
@@ -28,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,19 +43,14 @@ from bot.discord.budget import (
     bank_turn,
     hand_priority,
     hand_turn,
-    table_turn,
 )
-from bot.discord.components import Components
+from bot.discord.components import table_components
 from bot.discord.dms import ClosedDms, dms_are_closed
 from bot.discord.endings import HandEndings
 from bot.discord.pictures import (
     Pictures,
     edit_files,
-    embeds_with,
-    picture_file,
-    picture_key,
     send_files,
-    upload_refused,
 )
 from bot.discord.pings import Pings
 from bot.discord.state import (
@@ -65,6 +61,7 @@ from bot.discord.state import (
     UserState,
     payload_key,
 )
+from bot.discord.table_message import TableMessage
 from bot.engine.model import (
     EngineError,
     Event,
@@ -75,20 +72,8 @@ from bot.engine.model import (
     ViewChanged,
     YourTurn,
 )
-from bot.render.controls import Controls
 from bot.render.hand import hand_message, sitting_out_message
 from bot.render.pictures import Picture
-from bot.render.table import (
-    closed_message,
-    final_entries,
-    final_message,
-    game_message,
-    lobby_message,
-    redeal_text,
-    seat_name,
-    spielliste_attachment,
-    started_lobby,
-)
 from bot.render.texts import Lang, lang_of
 from bot.rules.game import Phase, Redeal
 from db import messages
@@ -106,11 +91,6 @@ TABLE_EDIT_INTERVAL = 1.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
 EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
-
-
-def components(info: TableInfo, controls: Controls) -> Components:
-    """A render's controls as components for this table version."""
-    return Components(info.id, info.version, controls)
 
 
 class Presenter:
@@ -135,6 +115,7 @@ class Presenter:
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
         self.next_hand_on_click = True  # answers.next_hand; False: always by the hand job
         self.dms = ClosedDms(self)  # players whose DMs are closed (dms.py)
+        self.table_message = TableMessage(self)  # the public table messages (table_message.py)
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -168,7 +149,7 @@ class Presenter:
         state = self.tables.get(info.id)
         if state is None:
             state = TableState(info.id, info.channel_id, info=info)
-            state.job = Coalescer(lambda: self._sync_table(state), TABLE_EDIT_INTERVAL)
+            state.job = Coalescer(lambda: self.table_message.sync(state), TABLE_EDIT_INTERVAL)
             self.tables[info.id] = state
         return state
 
@@ -338,182 +319,20 @@ class Presenter:
 
     # -- the public table message ---------------------------------------------------------
 
-    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
         channel: discord.PartialMessageable = self.bot.get_partial_messageable(channel_id)
         return channel
-
-    async def _post(
-        self,
-        state: TableState,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-        game: int | None,
-        pictures: Sequence[Picture | None] = (),
-        file: discord.File | None = None,
-    ) -> None:
-        """A new table message, showing game number ``game`` (None: the lobby), with its
-        pictures and ``file`` (a Spielliste too long for it) attached.
-        """
-        if state.files_refused:
-            pictures, file = (), None
-        uploads = send_files(pictures)
-        if file is not None:
-            uploads["files"] = [*uploads.get("files", []), file]
-        try:
-            async with table_turn(self.budget, state):
-                message = await self._channel(state.channel_id).send(
-                    embeds=embeds_with(embed, pictures),
-                    view=view if view is not None else discord.utils.MISSING,
-                    **uploads,
-                )
-        except discord.Forbidden as error:
-            if upload_refused(state, error, pictures, file, embed):
-                await self._post(state, embed, view, game)
-                return
-            # Permissions taken away after the table opened (/doko tisch checks them first).
-            log.warning(
-                "cannot post table %s's message in channel %s: give the bot View Channel, "
-                "Send Messages, Embed Links and Attach Files there",
-                state.table_id,
-                state.channel_id,
-            )
-            raise
-        state.message_id, state.message_game = message.id, game
-        state.message_key = picture_key(payload_key(None, embed, view), pictures)
-        await stored.save_table_message(self.bot.db, state)
-
-    async def _edit(
-        self,
-        state: TableState,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-        pictures: Sequence[Picture | None] = (),
-        file: discord.File | None = None,
-    ) -> None:
-        if state.files_refused:
-            pictures, file = (), None
-        embeds = embeds_with(embed, pictures)
-        key = picture_key(payload_key(None, embed, view), pictures)
-        if key == state.message_key or state.message_id is None:
-            return
-        partial = self._channel(state.channel_id).get_partial_message(state.message_id)
-        try:
-            uploads = edit_files(pictures, self.pictures.enabled, state.message_key)
-            if file is not None:  # new attachments replace all: the pictures go again too
-                shown = [picture_file(p) for p in pictures if p is not None]
-                uploads = {"attachments": [*shown, file]}
-            async with table_turn(self.budget, state):
-                await partial.edit(embeds=embeds, view=view, **uploads)
-        except discord.NotFound:
-            await self._post(state, embed, view, state.message_game, pictures, file)
-            return
-        except discord.Forbidden as error:
-            if not upload_refused(state, error, pictures, file, embed):
-                raise
-            await self._edit(state, embed, view)
-            return
-        state.message_key = key
 
     def refuse_files(self, info: TableInfo) -> None:
         """The bot may not attach files where the table plays: its messages go in text."""
         self.table_state(info).files_refused = True
 
-    async def _take_turn(self) -> None:
+    async def take_turn(self) -> None:
         """Message jobs render one per pass of the event loop: a burst of them (timers that
         fire together) would otherwise hold up the interactions waiting to be acknowledged.
         """
         async with self._render_turn:
             await asyncio.sleep(0)
-
-    async def _sync_table(self, state: TableState) -> None:
-        """The table message, rendered once a turn of the budget came (changes go along)."""
-        await stored.restore(self.bot.db, state, self.user)
-        info = state.info
-        if info is None or state.done or state.starting:
-            return  # (starting: marked again when the start click's answer is done)
-        shown = self._table_shows(state, info)
-        if shown == state.synced and not state.finals and info.status != "closed":
-            return  # nothing the message shows has changed
-        async with table_turn(self.budget, state, first=True):
-            info = state.info
-            assert info is not None
-            shown = self._table_shows(state, info)
-            await self._sync_table_now(state, info)
-            state.synced = shown
-
-    def _table_shows(self, state: TableState, info: TableInfo) -> tuple[Any, ...]:
-        """What the table message's content depends on, besides finished games."""
-        lang = self.public_lang(info.guild_id)
-        return (info.version, info.status, lang, tuple(self._dm_closed_names(info, lang)))
-
-    async def _sync_table_now(self, state: TableState, info: TableInfo) -> None:
-        await self._take_turn()
-        if state.done or state.starting:
-            return
-        lang = self.public_lang(info.guild_id)
-        for number in sorted(state.finals):
-            summary, entry, game_id = state.finals[number]  # dropped once it went out
-            last = state.session_over and number == max(state.finals)
-            embed, controls = final_message(info, summary, entry, game_id, lang, session_over=last)
-            view = components(info, controls)
-            file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
-            pictures = await self.pictures.final(info, summary, entry, lang, last)
-            if state.message_game == number and state.message_id is not None:
-                await self._edit(state, embed, view, pictures, file)
-            else:
-                await self._post(state, embed, view, number, pictures, file)
-            state.finished.add(number)
-            state.finals.pop(number)
-            state.last_final, state.last_final_ends = (summary, entry, game_id), last
-        if info.status == "closed":
-            if state.session_over and state.last_final is not None and not state.last_final_ends:
-                summary, entry, game_id = state.last_final
-                embed, controls = final_message(
-                    info, summary, entry, game_id, lang, session_over=True
-                )
-                file = spielliste_attachment(embed, info, lang, final_entries(info, entry))
-                pictures = await self.pictures.final(info, summary, entry, lang, True)
-                await self._edit(state, embed, components(info, controls), pictures, file)
-            elif not state.session_over and state.message_id is not None:
-                embed = closed_message(info, lang)
-                await self._edit(state, embed, None, (), spielliste_attachment(embed, info, lang))
-            state.done = True
-            self.tables.pop(info.id, None)
-            await messages.forget_table(self.bot.db, info.id)
-            return
-        if info.status == "lobby":
-            embed, controls = lobby_message(info, lang)
-            view = components(info, controls)
-            if state.message_id is None:
-                await self._post(state, embed, view, None)
-            else:
-                await self._edit(state, embed, view)
-            return
-        if info.game_number is None or info.public is None:
-            return
-        if info.game_number in state.finished:
-            # A snapshot from before the next deal: never turn a final message back into play.
-            return
-        closed = self._dm_closed_names(info, lang)
-        redeal = None
-        if state.redeal is not None and state.redeal[0] == info.game_id:
-            redeal = redeal_text(info, state.redeal[1], state.redeal[2], lang)
-        embed, controls = game_message(info, lang, closed, redeal)
-        view = components(info, controls)
-        pictures = await self.pictures.table(info, lang)
-        if state.message_game != info.game_number:
-            if state.message_game is None and state.message_id is not None:
-                await self._edit(state, started_lobby(info, lang), None)
-            await self._post(state, embed, view, info.game_number, pictures)
-        else:
-            await self._edit(state, embed, view, pictures)
-
-    def _dm_closed_names(self, info: TableInfo, lang: Lang) -> list[str]:
-        return [
-            seat_name(info, s.seat, lang)
-            for s in info.seats
-            if s is not None and s.user_id is not None and self.user(s.user_id).dms_closed
-        ]
 
     # -- private hands --------------------------------------------------------------------
 
@@ -531,13 +350,13 @@ class Presenter:
             seat = info.seat_of(user_id)
             if seat is not None and seat == info.sitting_out:
                 content, controls = sitting_out_message(info, lang)
-                ui = components(info, controls)
+                ui = table_components(info, controls)
                 return info, content, ui, payload_key(content, None, ui)
             # Replaced (an AI substitute plays the seat): the cards are not theirs to see.
             raise EngineError("not_seated", "the user does not play this game")
         view = self.bot.engine.view_for(table_id, user_id)
         content, controls = hand_message(info, view, lang)
-        ui = components(info, controls)
+        ui = table_components(info, controls)
         return info, content, ui, payload_key(content, None, ui)
 
     async def _sync_hand(self, state: TableState, user_id: int) -> None:
@@ -575,7 +394,7 @@ class Presenter:
         if not user.dms_closed:  # every wait before the render: it shows the hand of then
             await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
             await bank_turn(self.budget, user, Priority.HAND_NOW)
-        await self._take_turn()
+        await self.take_turn()
         try:
             info, content, ui, key = self.render_hand(state.table_id, user_id, user.lang)
         except EngineError:
@@ -595,7 +414,7 @@ class Presenter:
                 await self._send_hand(state, user_id, user, info.game_id, content, ui, key, picture)
                 state.hands[user_id].shown = shown
             elif hand.key != key:
-                partial = self._channel(hand.channel_id).get_partial_message(hand.message_id)
+                partial = self.channel(hand.channel_id).get_partial_message(hand.message_id)
                 files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
                     async with hand_turn(self.budget, user, priority):
@@ -629,9 +448,7 @@ class Presenter:
         """The game's hand message, sent (the caller holds the user's hand lock)."""
         channel_id = await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
         async with hand_turn(self.budget, user, Priority.HAND_NOW):
-            message = await self._channel(channel_id).send(
-                content, view=ui, **send_files([picture])
-            )
+            message = await self.channel(channel_id).send(content, view=ui, **send_files([picture]))
         state.hands[user_id] = HandMessage(game_id, channel_id, message.id, key)
         await stored.save_hand(self.bot.db, state, user_id)
         await self.dms.delivered(user_id)  # DMs open again: the closed mark goes
