@@ -375,7 +375,10 @@ class Presenter:
         try:
             priority = hand_priority(self.bot.engine.table(state.table_id), user_id)
         except EngineError:
-            return
+            if not pending:
+                return
+            # The session is over and the table closed: its last game's ending still shows.
+            priority = Priority.HAND
         async with self.budget.turn(priority):
             user.has_turn = True
             try:

@@ -118,7 +118,10 @@ async def play_and_check(world: World, faults: Faults) -> list[Clicked]:
         lambda: world.engine.table(table_id).game_id, 3, "the first deal"
     )
     clicks = await play_with_faults(world, table_id, faults)
-    assert world.engine.find_table(world.guild.id, world.channel.id) is None  # session over
+    # The last card is applied before the game is booked and the session closes.
+    await world.fake.wait_for(
+        lambda: world.engine.find_table(world.guild.id, world.channel.id) is None, 10, "the end"
+    )
     await check_nothing_lost(world, game_id, clicks)
     return clicks
 
