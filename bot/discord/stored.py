@@ -5,6 +5,7 @@ edits the same messages. And each user's DM channel (db.dm_channels), created on
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import discord
@@ -13,6 +14,9 @@ from bot.discord.budget import Priority, RequestBudget, hand_turn
 from bot.discord.state import HandMessage, TableState, UserState
 from db import dm_channels, messages
 from db.database import Database
+from db.errors import StoreError
+
+log = logging.getLogger(__name__)
 
 
 async def restore(db: Database, state: TableState, user: Callable[[int], UserState]) -> None:
@@ -41,12 +45,23 @@ async def restore(db: Database, state: TableState, user: Callable[[int], UserSta
         state.restored = True
 
 
+# A message id the store refuses (disk full) is not worth an answer or a message job: the
+# message was sent and shows; only a restart would post it anew instead of editing it. The
+# next save of the same message tries again.
+
+
 async def save_table_message(db: Database, state: TableState) -> None:
     if state.message_id is None:
         return
     shown = (state.message_id, state.message_game)
     if shown != state.saved_message:
-        await messages.save_table_message(db, state.table_id, state.message_id, state.message_game)
+        try:
+            await messages.save_table_message(
+                db, state.table_id, state.message_id, state.message_game
+            )
+        except StoreError as error:
+            log.warning("table %s: message id not stored (%s)", state.table_id, error)
+            return
         state.saved_message = shown
 
 
@@ -54,9 +69,13 @@ async def save_hand(db: Database, state: TableState, user_id: int) -> None:
     hand = state.hands[user_id]
     saved = (hand.game_id, hand.message_id)
     if saved != state.saved_hands.get(user_id):
-        await messages.save_hand_message(
-            db, state.table_id, user_id, hand.game_id, hand.channel_id, hand.message_id
-        )
+        try:
+            await messages.save_hand_message(
+                db, state.table_id, user_id, hand.game_id, hand.channel_id, hand.message_id
+            )
+        except StoreError as error:
+            log.warning("table %s: hand message id not stored (%s)", state.table_id, error)
+            return
         state.saved_hands[user_id] = saved
 
 
@@ -70,5 +89,8 @@ async def dm_channel(
         async with hand_turn(budget, user, Priority.HAND_NOW):
             channel = await client.create_dm(discord.Object(user_id))
         user.dm_channel_id = channel.id
-        await dm_channels.save_dm_channel(db, user_id, channel.id)
+        try:
+            await dm_channels.save_dm_channel(db, user_id, channel.id)
+        except StoreError as error:  # kept in memory; a restart creates it once more
+            log.warning("user %s: DM channel not stored (%s)", user_id, error)
     return user.dm_channel_id
