@@ -143,5 +143,5 @@ def choose_admin_role(member: Member) -> Refusal | None:
 
 
 def decide_absence(member: Member, info: TableInfo) -> Refusal | None:
-    """ "Bot übernimmt" / "Spiel werten" while a table waits: the host or a server admin."""
+    """Bot übernimmt, Spiel werten (a table waits for someone): the host or a server admin."""
     return _decide(member, "decide_absence", ("host", info.host_id))

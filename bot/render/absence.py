@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.engine.model import TableInfo
+from bot.engine.model import DISCONNECT_POLICIES, TableInfo
 from bot.render.controls import Button, TableButton
 from bot.render.texts import Lang, t
 
@@ -17,6 +17,14 @@ def _clock(when: datetime) -> str:
 def policy_text(policy: str, lang: Lang) -> str:
     """The table's disconnect policy in a few words."""
     return t(lang, f"policy_{policy}")
+
+
+def policies(lang: Lang) -> list[tuple[str, str]]:
+    """The settings' choice of policy: (value, label)."""
+    return [
+        (policy, f"{t(lang, 'set_policy')}: {policy_text(policy, lang)}")
+        for policy in DISCONNECT_POLICIES
+    ]
 
 
 def policy_line(info: TableInfo, lang: Lang) -> str:

@@ -7,6 +7,7 @@ DE: dict[str, str] = {
     "policy_warten": "Tisch wartet",
     "policy_verloren": "Spiel verloren",
     "policy_line": "Bei Abwesenheit: {policy}",
+    "set_policy": "Bei Abwesenheit",
     "policy_help_bot": "Läuft die Zugzeit ab, spielt ein Bot den Zug.",
     "policy_help_warten": (
         "Läuft die Zugzeit ab, wartet der Tisch, bis du zurück bist oder der Gastgeber entscheidet."
@@ -22,6 +23,8 @@ DE: dict[str, str] = {
     "btn_score_lost": "Spiel werten",
     "taken_over": "Ein Bot spielt jetzt für {name}, bis {name} zurück an den Tisch kommt.",
     "scored_lost": "Das Spiel ist gewertet: verloren für die Partei von {name}.",
+    "err_cannot_concede": "Noch steht nicht fest, wer zu wem gehört: das Spiel kann noch "
+    "nicht gewertet werden.",
     "err_not_waiting": "Der Tisch wartet auf niemanden (mehr).",
     "err_bad_policy": "Bei Abwesenheit geht nur: Bot spielt, Tisch wartet oder Spiel verloren.",
     "access_what_decide_absence": "Entscheiden, wie es ohne einen abwesenden Spieler weitergeht",
@@ -32,6 +35,7 @@ EN: dict[str, str] = {
     "policy_warten": "the table waits",
     "policy_verloren": "game lost",
     "policy_line": "When a player is away: {policy}",
+    "set_policy": "When a player is away",
     "policy_help_bot": "When the turn timer runs out, a bot plays the move.",
     "policy_help_warten": (
         "When the turn timer runs out, the table waits until you are back or the host decides."
@@ -47,6 +51,7 @@ EN: dict[str, str] = {
     "btn_score_lost": "Score the game",
     "taken_over": "A bot now plays for {name} until {name} comes back to the table.",
     "scored_lost": "The game is scored: lost for {name}'s party.",
+    "err_cannot_concede": "The parties are not known yet: the game cannot be scored yet.",
     "err_not_waiting": "The table is not waiting for anyone (any more).",
     "err_bad_policy": "When a player is away: a bot plays, the table waits, or the game is lost.",
     "access_what_decide_absence": "decide how the table goes on without an absent player",
