@@ -8,6 +8,7 @@ Any change at the table (the absent player acts, takes a pause) ends the wait.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from datetime import timedelta
 from typing import Final
@@ -16,6 +17,9 @@ from bot.engine.model import DISCONNECT_POLICIES, EngineError
 from bot.engine.play import Playing
 from bot.engine.tables import Table, Tables
 from db import away
+from db.errors import StoreError
+
+log = logging.getLogger(__name__)
 
 # How long a table under ``verloren`` waits after the turn timer before the game is lost:
 # long enough to reconnect a dropped client or restart Discord.
@@ -75,9 +79,12 @@ class Absence:
             return
         game.concede(seat)
         table.waiting = None
-        # Booked at once; when the store refuses, the game stays finished in memory and
-        # the table's AI driver books it later (Playing.unbooked).
-        await self.play.book(table)
+        try:
+            await self.play.book(table)
+        except StoreError as error:
+            # The game stays finished in memory; the table's AI driver books it once the
+            # store takes it (Playing.unbooked), as any finished game.
+            log.warning("table %s: the given-up game was not booked (%s)", table.id, error)
 
     async def _hand_to_bot(self, table: Table, seat: int) -> None:
         info = table.seats[seat]

@@ -84,7 +84,8 @@ class Timers:
         """The stand-in AI acts for the absent player; the table, or None if nothing was due.
 
         When the store refuses the stand-in's action, the deadline fires again after a pause
-        (in memory; the stored one stays), until it is taken or the player acted.
+        (in memory; the stored one stays), until it is taken or the player acted. Under
+        ``warten`` and ``verloren`` the table waits instead (:meth:`_absent`).
         """
         table = self.tables.lookup(table_id)
         if table is None:
@@ -95,11 +96,11 @@ class Timers:
                 return None
             seat = game.to_act()
             assert seat is not None
-            if table.disconnect_policy != "bot":
-                return await self._absent(table, seat)
-            view = player_view(game, seat)
-            rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
             try:
+                if table.disconnect_policy != "bot":
+                    return await self._absent(table, seat)
+                view = player_view(game, seat)
+                rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
                 await self.play.apply(table, self.ai.choose(table.ai_level, view, rng))
             except StoreError as error:
                 failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
@@ -124,15 +125,16 @@ class Timers:
             if table.disconnect_policy == "verloren":
                 forfeit_at = now + FORFEIT_GRACE
                 payload = {"version": table.version, "since": since.isoformat()}
-                await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
-                await timers.add_timer(
-                    self.db,
-                    kind=TURN_TIMER_KIND,
-                    table_id=table.id,
-                    fires_at=forfeit_at,
-                    payload=payload,
-                    now=now,
-                )
+                async with self.db.transaction():  # the turn's deadline becomes the grace's
+                    await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+                    await timers.add_timer(
+                        self.db,
+                        kind=TURN_TIMER_KIND,
+                        table_id=table.id,
+                        fires_at=forfeit_at,
+                        payload=payload,
+                        now=now,
+                    )
                 self.arm(table, forfeit_at, payload)
             table.waiting = Waiting(table.version, table.seating[seat], since, forfeit_at)
             return table
