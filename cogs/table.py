@@ -276,8 +276,10 @@ class TableHandlers(commands.Cog):
                 await engine.take_over_absent(info.id, member.user_id, admin=member.admin)
                 key = "taken_over"
             else:
-                await engine.score_absent_lost(info.id, member.user_id, admin=member.admin)
-                key = "scored_lost"
+                after = await engine.score_absent_lost(info.id, member.user_id, admin=member.admin)
+                # Before the parties are known nobody can lose the game: a bot took the seat.
+                scored = len(after.spielliste) > len(info.spielliste)
+                key = "scored_lost" if scored else "taken_over"
         except EngineError as error:
             await answers.say(interaction, error_text(error, lang))
             return
