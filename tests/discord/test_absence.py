@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import db
 from bot.engine import TableInfo
 from bot.rules.game import Announce, Phase, Reserve
 from tests.discord.conftest import World, message_text
@@ -122,3 +123,29 @@ async def test_verloren_the_game_is_lost_after_the_grace_period(
     entry = world.engine.table(table_id).spielliste[0]
     assert entry.scores[1] < 0 and sum(entry.scores) == 0
     await world.settle()
+
+
+async def test_the_servers_default_policy_and_the_tables_own(make_world: Any) -> None:
+    from tests.discord.test_settings import open_settings, pick, stop_table
+
+    world: World = await make_world(names=("anna", "ben"), locales={"ben": "en-US"})
+    admin, ben = world.users[:2]
+    settings = await open_settings(world, admin)
+    await pick(world, admin, settings, "page", ["tisch"])
+    await pick(world, admin, settings, "disconnect_policy", ["warten"])
+    stored = await db.guilds.get_guild_settings(world.bot.db, world.guild.id)
+    assert stored.disconnect_policy == "warten"
+    assert "Gespeichert: Bei Abwesenheit: Tisch wartet" in message_text(settings)
+    # An English reader sees the same setting in English.
+    english = await open_settings(world, ben)
+    await pick(world, ben, english, "page", ["tisch"])
+    assert "When a player is away: the table waits" in message_text(english)
+
+    table_id = await world.open_table(admin)
+    assert world.engine.table(table_id).disconnect_policy == "warten"
+    assert "Bei Abwesenheit: Tisch wartet" in message_text(world.lobby())
+    await stop_table(world, admin)
+    table_id = await world.open_table(admin, bei_abwesenheit="verloren")  # the table's own
+    assert world.engine.table(table_id).disconnect_policy == "verloren"
+    assert "Bei Abwesenheit: Spiel verloren" in message_text(world.lobby())
+    await stop_table(world, admin)
