@@ -115,7 +115,7 @@ async def test_verloren_the_game_is_lost_after_the_grace_period(
     message = await world.fake.wait_for(
         lambda: with_button(world, f"doko:scorelost:{table_id}:"), 5, "the waiting table"
     )
-    assert "für die Partei verloren" in message_text(message)
+    assert "nicht zurück, ist das Spiel für die Partei von ben verloren" in message_text(message)
     # The grace period runs out by the engine's own deadline: the game is booked.
     await world.fake.wait_for(
         lambda: len(world.engine.table(table_id).spielliste) == 1, 10, "the game scored"

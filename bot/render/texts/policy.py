@@ -17,7 +17,9 @@ DE: dict[str, str] = {
         "Partei verloren."
     ),
     "waiting_line": "⏸ Wartet auf **{name}** (seit {since}).",
-    "waiting_forfeit": "Kommt {name} nicht zurück, ist das Spiel {at} für die Partei verloren.",
+    "waiting_forfeit": (
+        "Ist {name} bis {at} nicht zurück, ist das Spiel für die Partei von {name} verloren."
+    ),
     "waiting_host": "Der Gastgeber kann einen Bot übernehmen lassen oder das Spiel werten.",
     "btn_take_over": "Bot übernimmt",
     "btn_score_lost": "Spiel werten",
@@ -33,7 +35,7 @@ DE: dict[str, str] = {
 EN: dict[str, str] = {
     "policy_bot": "a bot plays",
     "policy_warten": "the table waits",
-    "policy_verloren": "game lost",
+    "policy_verloren": "the game is lost",
     "policy_line": "When a player is away: {policy}",
     "set_policy": "When a player is away",
     "policy_help_bot": "When the turn timer runs out, a bot plays the move.",
@@ -45,7 +47,7 @@ EN: dict[str, str] = {
         "for your party."
     ),
     "waiting_line": "⏸ Waiting for **{name}** (since {since}).",
-    "waiting_forfeit": "If {name} does not come back, the game is lost for their party {at}.",
+    "waiting_forfeit": "If {name} is not back by {at}, the game is lost for {name}'s party.",
     "waiting_host": "The host can let a bot take over or score the game.",
     "btn_take_over": "Bot takes over",
     "btn_score_lost": "Score the game",
