@@ -8,14 +8,6 @@ DE: dict[str, str] = {
     "policy_verloren": "Spiel verloren",
     "policy_line": "Bei Abwesenheit: {policy}",
     "set_policy": "Bei Abwesenheit",
-    "policy_help_bot": "Läuft die Zugzeit ab, spielt ein Bot den Zug.",
-    "policy_help_warten": (
-        "Läuft die Zugzeit ab, wartet der Tisch, bis du zurück bist oder der Gastgeber entscheidet."
-    ),
-    "policy_help_verloren": (
-        "Läuft die Zugzeit ab, wartet der Tisch noch 2 Minuten; dann ist das Spiel für deine "
-        "Partei verloren."
-    ),
     "waiting_line": "⏸ Wartet auf **{name}** (seit {since}).",
     "waiting_forfeit": (
         "Ist {name} bis {at} nicht zurück, ist das Spiel für die Partei von {name} verloren."
@@ -27,9 +19,9 @@ DE: dict[str, str] = {
     "scored_lost": "Das Spiel ist gewertet: verloren für die Partei von {name}.",
     "err_cannot_concede": "Noch steht nicht fest, wer zu wem gehört: das Spiel kann noch "
     "nicht gewertet werden.",
-    "err_not_waiting": "Der Tisch wartet auf niemanden (mehr).",
+    "err_not_waiting": "Der Tisch wartet gerade auf niemanden.",
     "err_bad_policy": "Bei Abwesenheit geht nur: Bot spielt, Tisch wartet oder Spiel verloren.",
-    "access_what_decide_absence": "Entscheiden, wie es ohne einen abwesenden Spieler weitergeht",
+    "access_what_decide_absence": "Die Entscheidung über einen abwesenden Spieler",
 }
 
 EN: dict[str, str] = {
@@ -38,14 +30,6 @@ EN: dict[str, str] = {
     "policy_verloren": "the game is lost",
     "policy_line": "When a player is away: {policy}",
     "set_policy": "When a player is away",
-    "policy_help_bot": "When the turn timer runs out, a bot plays the move.",
-    "policy_help_warten": (
-        "When the turn timer runs out, the table waits until you are back or the host decides."
-    ),
-    "policy_help_verloren": (
-        "When the turn timer runs out, the table waits 2 more minutes; then the game is lost "
-        "for your party."
-    ),
     "waiting_line": "⏸ Waiting for **{name}** (since {since}).",
     "waiting_forfeit": "If {name} is not back by {at}, the game is lost for {name}'s party.",
     "waiting_host": "The host can let a bot take over or score the game.",
@@ -54,7 +38,7 @@ EN: dict[str, str] = {
     "taken_over": "A bot now plays for {name} until {name} comes back to the table.",
     "scored_lost": "The game is scored: lost for {name}'s party.",
     "err_cannot_concede": "The parties are not known yet: the game cannot be scored yet.",
-    "err_not_waiting": "The table is not waiting for anyone (any more).",
+    "err_not_waiting": "The table is not waiting for anyone now.",
     "err_bad_policy": "When a player is away: a bot plays, the table waits, or the game is lost.",
-    "access_what_decide_absence": "decide how the table goes on without an absent player",
+    "access_what_decide_absence": "decide about an absent player",
 }
