@@ -14,7 +14,7 @@ import pytest
 import db
 from bot.engine import TableInfo
 from bot.rules.game import Announce, Phase, Reserve
-from tests.discord.conftest import World, message_text
+from tests.discord.conftest import World, message_text, seed_list
 
 
 def with_button(world: World, prefix: str) -> Any:
@@ -58,7 +58,7 @@ async def open_for_two(world: World, policy: str) -> int:
 
 
 async def test_bot_policy_an_ai_plays_the_move(make_world: Any) -> None:
-    world: World = await make_world(names=("anna", "ben"))
+    world: World = await make_world(names=("anna", "ben"), seeds=seed_list(1, 2, 3, 4))
     table_id = await open_for_two(world, "bot")
     ben = world.users[1]
     info = await turn_in_play(world, table_id, ben.id)
@@ -72,7 +72,7 @@ async def test_bot_policy_an_ai_plays_the_move(make_world: Any) -> None:
 async def test_warten_shows_whom_the_table_waits_for_and_the_host_decides(
     make_world: Any,
 ) -> None:
-    world: World = await make_world(names=("anna", "ben"))
+    world: World = await make_world(names=("anna", "ben"), seeds=seed_list(1, 2, 3, 4))
     table_id = await open_for_two(world, "warten")
     anna, ben = world.users[:2]
     info = await turn_in_play(world, table_id, ben.id)
@@ -107,7 +107,7 @@ async def test_verloren_the_game_is_lost_after_the_grace_period(
     make_world: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("bot.engine.timers.FORFEIT_GRACE", timedelta(seconds=3))
-    world: World = await make_world(names=("anna", "ben"))
+    world: World = await make_world(names=("anna", "ben"), seeds=seed_list(1, 2, 3, 4))
     table_id = await open_for_two(world, "verloren")
     ben = world.users[1]
     info = await turn_in_play(world, table_id, ben.id)
