@@ -37,7 +37,7 @@ from bot.discord.rangliste import (
     send_board,
     send_figures,
 )
-from bot.engine.model import AI_LEVELS, EngineError
+from bot.engine.model import AI_LEVELS, DISCONNECT_POLICIES, EngineError
 from bot.engine.rangliste import MIN_RATED_GAMES, Order
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
@@ -65,6 +65,11 @@ KONTRA_CALLS = [
 ]
 
 BOT_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
+# /doko tisch bei_abwesenheit: what an expired turn timer means (bot/engine/absence.py)
+POLICY_CHOICES = [
+    app_commands.Choice(name=t("de", f"policy_{policy}"), value=policy)
+    for policy in DISCONNECT_POLICIES
+]
 
 # /doko benachrichtigung: when the bot pings a player whose turn waits (bot/discord/pings.py)
 NOTIFY_CHOICES = [
@@ -109,8 +114,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         zugzeit="Sekunden pro Zug, danach spielt ein Bot (Standard: wie in /doko einstellungen)",
         plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
         bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
+        bei_abwesenheit="Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren",
     )
-    @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES)
+    @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
     async def tisch(
         self,
         interaction: Interaction,
@@ -119,6 +125,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         zugzeit: app_commands.Range[int, 5, 3600] | None = None,
         plaetze: app_commands.Range[int, 4, 5] | None = None,
         bots: str | None = None,
+        bei_abwesenheit: str | None = None,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self.handlers.reply(interaction).lang
@@ -136,7 +143,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # The lobby is no game action: a "thinking" answer at once, the lobby message (after
         # the table is stored) is the confirmation.
         await interaction.response.defer()
-        await open_table(self.bot, interaction, lang, regeln, spiele, zugzeit, plaetze, bots)
+        await open_table(
+            self.bot, interaction, lang, regeln, spiele, zugzeit, plaetze, bots, bei_abwesenheit
+        )
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
     async def karten(self, interaction: Interaction) -> None:
@@ -366,6 +375,7 @@ async def open_table(
     zugzeit: int | None,
     plaetze: int | None,
     bots: str | None,
+    bei_abwesenheit: str | None = None,
 ) -> None:
     """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
     the command's options on top, its lobby posted.
@@ -387,6 +397,7 @@ async def open_table(
             games=spiele or rules.games_per_round,
             turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
             ai_level=bots or defaults.ai_level,
+            disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
         )
     except EngineError as error:
         await answers.say(interaction, error_text(error, lang))

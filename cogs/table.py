@@ -212,6 +212,8 @@ class TableHandlers(commands.Cog):
                 await reply.say(rules_text(info.rules, info.games_per_session, reply.lang))
             case TableButton(kind="hand"):
                 await self.show_hand(reply, info)
+            case TableButton(kind="takeover" | "scorelost") as button:
+                await self._absence_click(button, interaction, info, reply.lang)
             case TableButton() as button:
                 await self._lobby_click(button, interaction, info, reply.lang)
             case _:
@@ -256,6 +258,34 @@ class TableHandlers(commands.Cog):
             await interaction.followup.send(t(lang, "left_game"), ephemeral=True)
         elif button.kind == "back" and info.status == "playing":
             await interaction.followup.send(t(lang, "back_in_game"), ephemeral=True)
+
+    async def _absence_click(
+        self, button: TableButton, interaction: Interaction, info: TableInfo, lang: Lang
+    ) -> None:
+        """The host decides while the table waits for an absent player."""
+        engine = self.bot.engine
+        member = await access.member_of(interaction, engine)
+        refusal = access.decide_absence(member, info)
+        if refusal is not None:
+            await answers.say(interaction, refusal.text(lang))
+            return
+        waiting = info.waiting
+        seat = info.seats[waiting.seat] if waiting is not None else None
+        name = seat.name if seat is not None else "?"
+        await interaction.response.defer()
+        try:
+            if button.kind == "takeover":
+                await engine.take_over_absent(info.id, member.user_id, admin=member.admin)
+                key = "taken_over"
+            else:
+                after = await engine.score_absent_lost(info.id, member.user_id, admin=member.admin)
+                # Before the parties are known nobody can lose the game: a bot took the seat.
+                scored = len(after.spielliste) > len(info.spielliste)
+                key = "scored_lost" if scored else "taken_over"
+        except EngineError as error:
+            await answers.say(interaction, error_text(error, lang))
+            return
+        await interaction.followup.send(t(lang, key, name=name), ephemeral=True)
 
     # -- interactions another bot process received for this process's tables ------------
 

@@ -10,7 +10,7 @@ from typing import Final, TypedDict, Unpack
 
 from db._util import dump_json, load_json, to_ms
 from db.database import Database, Row
-from db.rows import AILevel, GuildSettings, JSONDict, PublicLanguage
+from db.rows import AILevel, DisconnectPolicy, GuildSettings, JSONDict, PublicLanguage
 
 UPSERT_GUILD: Final = """
 INSERT INTO guilds (guild_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -22,17 +22,18 @@ ON CONFLICT (guild_id) DO NOTHING
 """
 GET_GUILD: Final = """
 SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
-    ai_level, public_language, notify_delay_s
+    ai_level, public_language, notify_delay_s, disconnect_policy
 FROM guilds WHERE guild_id = ?
 """
 LIST_GUILDS: Final = """
 SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
-    ai_level, public_language, notify_delay_s
+    ai_level, public_language, notify_delay_s, disconnect_policy
 FROM guilds ORDER BY guild_id
 """
 SET_GUILD_SETTINGS: Final = """
 UPDATE guilds SET default_rules = ?, admin_role_id = ?, time_zone = ?,
-    turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?, updated_at = ?
+    turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?,
+    disconnect_policy = ?, updated_at = ?
 WHERE guild_id = ?
 """
 
@@ -48,6 +49,7 @@ def _guild(row: Row) -> GuildSettings:
         row["ai_level"],
         row["public_language"],
         row["notify_delay_s"],
+        row["disconnect_policy"],
     )
 
 
@@ -84,6 +86,7 @@ class GuildChanges(TypedDict, total=False):
     ai_level: AILevel
     public_language: PublicLanguage
     notify_delay_s: int | None
+    disconnect_policy: DisconnectPolicy
 
 
 async def set_guild_settings(
@@ -107,6 +110,7 @@ async def set_guild_settings(
                 new.ai_level,
                 new.public_language,
                 new.notify_delay_s,
+                new.disconnect_policy,
                 ms,
                 guild_id,
             ),

@@ -14,6 +14,8 @@ TableStatus = Literal["lobby", "playing", "closed"]
 SessionStatus = Literal["active", "finished"]
 GameStatus = Literal["running", "finished", "aborted"]
 AILevel = Literal["leicht", "mittel", "schwer"]
+DisconnectPolicy = Literal["bot", "warten", "verloren"]
+"""What a player's absence means at a table: an AI plays, the table waits, the game is lost."""
 Party = Literal["re", "kontra"]
 PublicLanguage = Literal["server", "de", "en"]
 """A guild's language for public messages: its Discord locale (``server``), or fixed."""
@@ -47,6 +49,8 @@ class GuildSettings:
     """The language of public messages (``server``: the guild's Discord locale)."""
     notify_delay_s: int | None = 20
     """The ping delay of players who have not chosen one (0: at once; None: never)."""
+    disconnect_policy: DisconnectPolicy = "bot"
+    """What a player's absence means at a new table (migration 0017)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,8 @@ class TableRow:
     updated_at: datetime
     ai_level: AILevel = "mittel"
     """The level of AIs that fill empty seats at the start and stand in for players."""
+    disconnect_policy: DisconnectPolicy = "bot"
+    """What happens when the turn timer runs out on a human (migration 0017)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from db._util import check_seat, dump_json, from_ms, load_json, to_ms
 from db.database import Database, Row
 from db.errors import NotFoundError, VersionConflictError
 from db.guilds import ENSURE_GUILD
-from db.rows import AILevel, JSONDict, SeatRow, TableRow, TableStatus
+from db.rows import AILevel, DisconnectPolicy, JSONDict, SeatRow, TableRow, TableStatus
 
 
 class _Unset(enum.Enum):
@@ -23,11 +23,11 @@ UNSET: Final = _Unset.UNSET
 """Default of optional update arguments: leave the column as it is."""
 
 _TABLE_COLUMNS: Final = """id, guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level"""
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy"""
 INSERT_TABLE: Final = f"""
 INSERT INTO tables (guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level)
-VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy)
+VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
 RETURNING {_TABLE_COLUMNS}
 """
 GET_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?"
@@ -61,6 +61,7 @@ def _table(row: Row) -> TableRow:
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         ai_level=row["ai_level"],
+        disconnect_policy=row["disconnect_policy"],
     )
 
 
@@ -76,6 +77,7 @@ async def create_table(
     status: TableStatus = "lobby",
     ai_level: AILevel = "mittel",
     now: datetime | None = None,
+    disconnect_policy: DisconnectPolicy = "bot",
 ) -> TableRow:
     """Open a table (version 0). The host must be a stored player; the guild is added.
 
@@ -97,6 +99,7 @@ async def create_table(
                 ms,
                 ms,
                 ai_level,
+                disconnect_policy,
             ),
         )
     assert row is not None  # RETURNING always yields the inserted row

@@ -32,6 +32,7 @@ Deed = Literal[
     "change_settings",
     "change_defaults",  # /doko einstellungen: rules, turn timer, bots, language …
     "choose_admin_role",
+    "decide_absence",  # the table waits for an absent player: a bot, or the game scored
 ]
 
 
@@ -139,3 +140,8 @@ def change_defaults(member: Member) -> Refusal | None:
 def choose_admin_role(member: Member) -> Refusal | None:
     """The bot-admin role itself: Manage Server only (the role does not hand itself on)."""
     return None if member.manages_server else Refusal("choose_admin_role", None)
+
+
+def decide_absence(member: Member, info: TableInfo) -> Refusal | None:
+    """Bot übernimmt, Spiel werten (a table waits for someone): the host or a server admin."""
+    return _decide(member, "decide_absence", ("host", info.host_id))

@@ -83,6 +83,7 @@ def defaults_of(row: GuildSettings) -> ServerDefaults:
         admin_role_id=row.admin_role_id,
         time_zone=row.time_zone,
         rules_unreadable=unreadable,
+        disconnect_policy=row.disconnect_policy,
     )
 
 
@@ -137,6 +138,10 @@ def change(defaults: ServerDefaults, key: str, values: list[str]) -> dict[str, A
         if values not in (["leicht"], ["mittel"], ["schwer"]):
             raise SettingError("err_bad_action")
         return {"ai_level": values[0]}
+    if key == "disconnect_policy":
+        if values not in (["bot"], ["warten"], ["verloren"]):
+            raise SettingError("err_bad_action")
+        return {"disconnect_policy": values[0]}
     if key == "public_language":
         if values not in (["server"], ["de"], ["en"]):
             raise SettingError("err_bad_action")

@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from bot.engine import queries, rangliste
+from bot.engine.absence import Absence
 from bot.engine.ai_turns import AITurns
 from bot.engine.faults import refuse_store_faults
 from bot.engine.lobby import Lobby
@@ -77,7 +78,8 @@ class Engine:
         self._ownership = ownership
         self._play = Playing(self._tables, ActionWriter(db), ownership, seeds)
         self._lobby = Lobby(self._tables, self._play, ownership, seeds)
-        self._timers = Timers(self._tables, self._play, self.ai, self.expire_turn)
+        self._absence = Absence(self._tables, self._play)
+        self._timers = Timers(self._tables, self._play, self.ai, self.expire_turn, self._absence)
         self._ai = AITurns(self._tables, self._play, self._timers, self.ai, in_thread=ai_in_thread)
         self._recovery = Recovery(self._tables, ownership, self._timers, self._ai)
 
@@ -215,12 +217,22 @@ class Engine:
         games: int = 24,
         turn_timer_s: int | None = None,
         ai_level: str = STAND_IN_LEVEL,
+        disconnect_policy: str = "bot",
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
+        ``disconnect_policy``: what an expired turn timer means (:mod:`.absence`).
         """
         table = await self._lobby.create_table(
-            guild_id, channel_id, host_id, host_name, rules, games, turn_timer_s, ai_level
+            guild_id,
+            channel_id,
+            host_id,
+            host_name,
+            rules,
+            games,
+            turn_timer_s,
+            ai_level,
+            disconnect_policy,
         )
         return await self._changed(table)
 
@@ -324,3 +336,23 @@ class Engine:
         await self._tables.publish(table)
         self._ai.kick(table)
         return table.snapshot()
+
+    # -- a player's absence (the table's disconnect policy) ----------------------------
+
+    @refuse_store_faults
+    async def take_over_absent(
+        self, table_id: int, user_id: int, *, admin: bool = False
+    ) -> TableInfo:
+        """The host hands the seat the table waits for to a bot (``warten``); the player
+        takes it back with ``join`` as after a pause.
+        """
+        return await self._changed(await self._absence.take_over(table_id, user_id, admin))
+
+    @refuse_store_faults
+    async def score_absent_lost(
+        self, table_id: int, user_id: int, *, admin: bool = False
+    ) -> TableInfo:
+        """The host scores the running game as lost for the absent player's party
+        (``warten``; the rule in ``docs/rules.md``).
+        """
+        return await self._changed(await self._absence.score_lost(table_id, user_id, admin))

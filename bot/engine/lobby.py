@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
+from bot.engine.absence import check_policy
 from bot.engine.model import AI_LEVELS, EngineError, SeatInfo
 from bot.engine.ownership import Ownership
 from bot.engine.play import Playing, dealer_columns
@@ -50,6 +51,7 @@ class Lobby:
         games: int,
         turn_timer_s: int | None,
         ai_level: str = STAND_IN_LEVEL,
+        disconnect_policy: str = "bot",
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -60,6 +62,7 @@ class Lobby:
         if turn_timer_s is not None and turn_timer_s < 5:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
         _check_level(ai_level)
+        check_policy(disconnect_policy)
         rules = rules or Ruleset()
         async with self.db.transaction():  # all of it or, when the store fails, nothing
             await players.upsert_player(self.db, host_id, host_name)
@@ -73,6 +76,7 @@ class Lobby:
                 turn_timer_s=turn_timer_s,
                 ai_level=ai_level,  # type: ignore[arg-type]
                 now=self.tables.clock(),
+                disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
             )
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")
@@ -89,6 +93,7 @@ class Lobby:
             games_per_session=games,
             seats=[SeatInfo(0, host_id, host_name, None)] + [None] * (rules.players - 1),
             ai_level=ai_level,
+            disconnect_policy=disconnect_policy,
         )
         self.tables.add(table)
         return table

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -13,6 +14,7 @@ from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, PublicView
 
 AI_LEVELS = ("leicht", "mittel", "schwer")
+DISCONNECT_POLICIES = ("bot", "warten", "verloren")
 
 
 class AIPlayer(Protocol):
@@ -70,6 +72,19 @@ class ListEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingInfo:
+    """The table waits for the human on table seat ``seat``, absent since ``since``.
+
+    ``forfeit_at``: when their party's game is scored as lost (``verloren``); None while the
+    table waits for them or the host (``warten``).
+    """
+
+    seat: int
+    since: datetime
+    forfeit_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableInfo:
     """A public snapshot of a table.
 
@@ -98,6 +113,8 @@ class TableInfo:
     game_seats: tuple[int, int, int, int] = FOUR_SEATS
     sitting_out: int | None = None
     ai_level: str = "leicht"  # the AI of empty seats at the start and of stand-ins
+    disconnect_policy: str = "bot"  # what an expired turn timer does: bot, warten, verloren
+    waiting: WaitingInfo | None = None  # the table waits for an absent human
 
     @property
     def size(self) -> int:

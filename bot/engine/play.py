@@ -342,6 +342,8 @@ def _record(table: Table, game: Game) -> dict[str, Any]:
     if table.sitting_out is not None:
         out = table.seats[table.sitting_out]
         meta["sitting_out"] = {"table_seat": table.sitting_out, "name": out.name if out else "?"}
+    if game.conceded_by is not None:  # the absent player's party gave the game up
+        meta["conceded"] = {"seat": game.conceded_by}
     record["meta"] = meta
     return record
 

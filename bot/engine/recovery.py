@@ -152,6 +152,7 @@ class Recovery:
             games_per_session=row.games_per_session,
             seats=seats,
             ai_level=row.ai_level,
+            disconnect_policy=row.disconnect_policy,
         )
         session = await sessions.get_active_session(self.db, table_id)
         if session is None:
@@ -164,6 +165,9 @@ class Recovery:
             seating = seating_of(game_row.sitting_out)
             if game_row.status == "finished" and game_row.record is not None:
                 finished = _replay(game_row.record, game_row.record.get("actions", []))
+                conceded = game_row.record.get("meta", {}).get("conceded")
+                if conceded is not None:  # given up by an absent player's party
+                    finished.concede(conceded["seat"])
                 entry = list_entry(table, finished, seating, game_row.sitting_out)
                 table.spielliste.append(entry)
                 table.bock = table.bock.after(len(finished.bock_triggers()), table.rules)

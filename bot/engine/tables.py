@@ -20,6 +20,7 @@ from bot.engine.model import (
     TableChanged,
     TableInfo,
     ViewChanged,
+    WaitingInfo,
     YourTurn,
 )
 from bot.rules.game import Game
@@ -50,6 +51,18 @@ def seating_of(sitting_out: int | None) -> tuple[int, int, int, int]:
     return FOUR_SEATS if sitting_out is None else FiveSeating(sitting_out).players
 
 
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """The table waits for ``seat`` (a table seat) since ``since``, at ``version``;
+    ``forfeit_at``: when the game is scored as lost (``verloren``), else None.
+    """
+
+    version: int
+    seat: int
+    since: datetime
+    forfeit_at: datetime | None = None
+
+
 @dataclass
 class Table:
     id: int
@@ -78,10 +91,19 @@ class Table:
     timer: asyncio.TimerHandle | None = None
     ai_task: asyncio.Task[None] | None = None
     ai_level: str = STAND_IN_LEVEL  # empty seats at the start and stand-ins get this AI
+    disconnect_policy: str = "bot"  # bot, warten, verloren: what an expired turn timer does
+    turn_due: datetime | None = None  # the armed turn timer's deadline
+    waiting: Waiting | None = None  # the table waits for an absent human (warten, verloren)
 
     @property
     def size(self) -> int:
         return len(self.seats)
+
+    @property
+    def waiting_now(self) -> Waiting | None:
+        """The wait for an absent human, if it still holds: any change ends it."""
+        waiting = self.waiting
+        return waiting if waiting is not None and waiting.version == self.version else None
 
     @property
     def version(self) -> int:
@@ -183,7 +205,15 @@ class Table:
             game_seats=self.seating,
             sitting_out=self.sitting_out,
             ai_level=self.ai_level,
+            disconnect_policy=self.disconnect_policy,
+            waiting=_waiting_info(self.waiting_now),
         )
+
+
+def _waiting_info(waiting: Waiting | None) -> WaitingInfo | None:
+    if waiting is None:
+        return None
+    return WaitingInfo(waiting.seat, waiting.since, waiting.forfeit_at)
 
 
 # Not the table's state: its lock, and the work scheduled for it.

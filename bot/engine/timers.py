@@ -9,10 +9,11 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from bot.engine.absence import FORFEIT_GRACE, Absence
 from bot.engine.faults import retry_pause
 from bot.engine.model import AIPlayer
 from bot.engine.play import Playing
-from bot.engine.tables import Table, Tables
+from bot.engine.tables import Table, Tables, Waiting
 from bot.rules.view import player_view
 from db import timers
 from db.errors import StoreError
@@ -20,6 +21,8 @@ from db.errors import StoreError
 log = logging.getLogger(__name__)
 
 TURN_TIMER_KIND: Final = "turn"
+# The event loop may run a call_later a little before the engine's clock reaches it.
+_EARLY: Final = timedelta(seconds=1)
 
 
 class Timers:
@@ -31,18 +34,22 @@ class Timers:
         play: Playing,
         ai: AIPlayer,
         on_due: Callable[[int, int], Awaitable[object]],
+        absence: Absence,
     ) -> None:
         self.tables = tables
         self.db = tables.db
         self.play = play
         self.ai = ai
         self.on_due = on_due
+        self.absence = absence
         self._failures: dict[int, int] = {}  # by table: failed writes of its due timer
 
     async def arm_turn_timer(self, table: Table) -> None:
         """Store and schedule the deadline of the human now to act (the caller holds the lock)."""
         if table.turn_timer_s is None or table.game is None or table.game.finished:
             return
+        if table.waiting_now is not None:
+            return  # the table waits for the absent player: no new deadline
         now = self.tables.clock()
         fires_at = now + timedelta(seconds=table.turn_timer_s)
         payload = {"version": table.version}
@@ -61,6 +68,12 @@ class Timers:
         """Schedule a stored deadline in memory (also when re-arming it after a restart)."""
         if table.timer is not None:
             table.timer.cancel()
+        table.turn_due = fires_at
+        if "since" in payload and table.game is not None:  # verloren's grace period
+            seat = table.game.to_act()
+            if seat is not None and payload["version"] == table.version:
+                since = datetime.fromisoformat(payload["since"])
+                table.waiting = Waiting(table.version, table.seating[seat], since, fires_at)
         delay = max(0.0, (fires_at - self.tables.clock()).total_seconds())
         loop = asyncio.get_running_loop()
         table.timer = loop.call_later(
@@ -71,7 +84,8 @@ class Timers:
         """The stand-in AI acts for the absent player; the table, or None if nothing was due.
 
         When the store refuses the stand-in's action, the deadline fires again after a pause
-        (in memory; the stored one stays), until it is taken or the player acted.
+        (in memory; the stored one stays), until it is taken or the player acted. Under
+        ``warten`` and ``verloren`` the table waits instead (:meth:`_absent`).
         """
         table = self.tables.lookup(table_id)
         if table is None:
@@ -82,9 +96,11 @@ class Timers:
                 return None
             seat = game.to_act()
             assert seat is not None
-            view = player_view(game, seat)
-            rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
             try:
+                if table.disconnect_policy != "bot":
+                    return await self._absent(table, seat)
+                view = player_view(game, seat)
+                rng = random.Random(f"{game.deal.seed}:{game.action_count}:{seat}:timeout")
                 await self.play.apply(table, self.ai.choose(table.ai_level, view, rng))
             except StoreError as error:
                 failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
@@ -94,4 +110,35 @@ class Timers:
                 self.arm(table, again, {"version": version})
                 return None
             self._failures.pop(table_id, None)
+        return table
+
+    async def _absent(self, table: Table, seat: int) -> Table | None:
+        """The deadline passed under ``warten`` or ``verloren`` (the caller holds the lock):
+        the table starts waiting; under ``verloren`` the end of the grace period scores the
+        game as lost. The table when it changed, else None.
+        """
+        now = self.tables.clock()
+        waiting = table.waiting_now
+        if waiting is None:
+            since = table.turn_due or now
+            forfeit_at = None
+            if table.disconnect_policy == "verloren":
+                forfeit_at = now + FORFEIT_GRACE
+                payload = {"version": table.version, "since": since.isoformat()}
+                async with self.db.transaction():  # the turn's deadline becomes the grace's
+                    await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+                    await timers.add_timer(
+                        self.db,
+                        kind=TURN_TIMER_KIND,
+                        table_id=table.id,
+                        fires_at=forfeit_at,
+                        payload=payload,
+                        now=now,
+                    )
+                self.arm(table, forfeit_at, payload)
+            table.waiting = Waiting(table.version, table.seating[seat], since, forfeit_at)
+            return table
+        if waiting.forfeit_at is None or now < waiting.forfeit_at - _EARLY:
+            return None  # warten: only the player or the host ends the wait
+        await self.absence.forfeit(table)
         return table

@@ -25,6 +25,8 @@ TableKind = Literal[
     "start",
     "rules",
     "hand",  # "Meine Karten": the hand as an ephemeral message
+    "takeover",  # the host, while the table waits for an absent player: a bot plays
+    "scorelost",  # the host, while the table waits: the game is lost for the absent party
 ]
 TABLE_KINDS: tuple[TableKind, ...] = (
     "join",
@@ -36,6 +38,8 @@ TABLE_KINDS: tuple[TableKind, ...] = (
     "start",
     "rules",
     "hand",
+    "takeover",
+    "scorelost",
 )
 
 

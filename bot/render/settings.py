@@ -18,6 +18,7 @@ from typing import Final, Literal
 from discord import Colour, Embed
 
 from bot.engine.model import AI_LEVELS
+from bot.render.absence import policies, policy_text
 from bot.render.presets import PRESETS, preset_name, preset_of
 from bot.render.texts import Lang, t
 from bot.rules.ruleset import (
@@ -100,6 +101,7 @@ class ServerDefaults:
     admin_role_id: int | None = None
     time_zone: str = "Europe/Berlin"
     rules_unreadable: bool = False  # the stored rules were broken: DDV shown instead
+    disconnect_policy: str = "bot"  # what an expired turn timer does: bot, warten, verloren
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +238,7 @@ def settings_embed(s: ServerDefaults, lang: Lang, *, may_change: bool) -> Embed:
             (
                 f"{t(lang, 'set_timer')}: {timer_value(s.turn_timer_s, lang)}",
                 f"{t(lang, 'set_ai')}: {t(lang, f'ai_{s.ai_level}')}",
+                f"{t(lang, 'set_policy')}: {policy_text(s.disconnect_policy, lang)}",
             )
         ),
         inline=False,
@@ -344,6 +347,7 @@ def _tisch(s: ServerDefaults, lang: Lang) -> list[Row]:
         (_pick("turn_timer_s", t(lang, "set_timer"), timers, {current}),),
         (Ask("turn_timer_s", t(lang, "set_timer_button")),),
         (_pick("ai_level", t(lang, "set_ai"), levels, {s.ai_level}),),
+        (_pick("disconnect_policy", t(lang, "set_policy"), policies(lang), {s.disconnect_policy}),),
     ]
 
 
@@ -453,6 +457,7 @@ def saved_text(key: str, s: ServerDefaults, lang: Lang) -> str:
         "bock_stacking": ("set_bock_stacking", t(lang, f"bock_{r.bock_stacking}")),
         "turn_timer_s": ("set_timer", timer_value(s.turn_timer_s, lang)),
         "ai_level": ("set_ai", t(lang, f"ai_{s.ai_level}")),
+        "disconnect_policy": ("set_policy", policy_text(s.disconnect_policy, lang)),
         "public_language": ("set_language", t(lang, f"set_language_{s.public_language}")),
         "notify_delay_s": ("set_notify", notify_value(s.notify_delay_s, lang)),
         "admin_role_id": ("set_role", role_value(s.admin_role_id, lang)),

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
+from bot.render import absence
 from bot.render.controls import Button, Control, Controls, TableButton
 from bot.render.settings import ddv_difference
 from bot.render.terms import (
@@ -103,7 +104,9 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, Controls]:
             games=info.games_per_session,
             rules=rules_preset_name(info.rules, lang),
             timer=timer_text(info, lang),
-        ),
+        )
+        + "\n"
+        + absence.policy_line(info, lang),
         colour=COLOUR,
     )
     embed.add_field(
@@ -323,6 +326,7 @@ def game_message(
     lines.extend(bock_schweinchen_lines(info, pv.bock, pv.schweinchen, lang))
     if pv.to_act is not None:
         lines.append(t(lang, "turn_line", name=player_name(info, pv.to_act, lang)))
+    lines.extend(absence.waiting_lines(info, lang))
     if dm_closed:
         lines.append(t(lang, "dm_closed_note", names=", ".join(dm_closed)))
     embed = Embed(
@@ -357,6 +361,7 @@ def game_message(
         # Step away and back mid-game: an AI keeps the seat warm meanwhile.
         controls.append(Button(TableButton("pause"), t(lang, "btn_pause")))
         controls.append(Button(TableButton("back"), t(lang, "btn_back")))
+        controls.extend(absence.waiting_controls(info, lang))
     return embed, tuple(controls)
 
 

@@ -137,6 +137,14 @@ EN: dict[str, str] = {
     "Letzter Monat": "Last month",
     "Punkte": "Points",
     "Wertung": "Rating",
+    # what a player's absence means at a table (/doko tisch bei_abwesenheit)
+    "bei_abwesenheit": "when_away",
+    "Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren": (
+        "When the turn timer runs out: a bot plays, the table waits, or the game is lost"
+    ),
+    "Bot spielt": "a bot plays (Bot spielt)",
+    "Tisch wartet": "the table waits (Tisch wartet)",
+    "Spiel verloren": "game lost (Spiel verloren)",
 }
 
 

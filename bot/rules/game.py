@@ -134,6 +134,7 @@ class Game:
         self.tricks: list[Trick] = []  # the finished tricks, in order
         self.result: ScoreResult | None = None
         self.redeal: Redeal | None = None  # ended without play: deal again, nobody scores
+        self.conceded_by: int | None = None  # this seat's party gave the game up (absent)
         self._actions: list[Action] = []
         ctx = self._pflichtsolo_round()
         self.vorgefuehrt: int | None = None if ctx is None else ctx.vorgefuehrt(self.dealer)
@@ -284,6 +285,18 @@ class Game:
         return self.to_act()
 
     # -- the result and the round ----------------------------------------------------------
+
+    def can_concede(self, seat: int) -> bool:
+        """Whether ``seat``'s party can give the game up now (its party is known)."""
+        return finished.can_concede(self, seat)
+
+    def concede(self, seat: int) -> None:
+        """``seat``'s party gives the game up: the rest of the tricks go to the other party.
+
+        Not an action of the log: a front end's decision about an absent player, kept in
+        the record's ``meta`` (``conceded``) and applied again after a replay.
+        """
+        finished.concede(self, seat)
 
     def score_facts(self) -> ScoreFacts:
         return finished.score_facts(self)

@@ -261,6 +261,25 @@ SEATS = range(4)
 CARDS_PER_TRICK = 4
 
 
+def conceded(facts: ScoreFacts, by: Party, tricks_played: int, augen_played: int) -> ScoreFacts:
+    """The facts of a game that party ``by`` gives up after ``tricks_played`` tricks, in
+    which both parties took ``augen_played`` Augen together.
+
+    Every trick not yet taken goes to the other party, with its Augen (the open trick's
+    cards and the cards still in hand); the Ansagen made stand, no new Sonderpunkt is
+    earned. ``facts`` are those of the tricks played (Re's Augen and tricks, Sonderpunkte).
+    This is how the bot scores a game an absent player's party loses (``docs/rules.md``);
+    the DDV rules say nothing of an abandoned game.
+    """
+    if by is Party.RE:
+        return facts  # Kontra takes the rest: Re keeps what it has taken
+    kontra_taken = augen_played - facts.re_augen
+    tricks_left = facts.ruleset.tricks - tricks_played
+    return facts._replace(
+        re_augen=TOTAL_AUGEN - kontra_taken, re_tricks=facts.re_tricks + tricks_left
+    )
+
+
 class ImpossibleGame(ValueError):
     """Score facts no game can produce. ``rule`` is a stable code that names the rule that
     is broken, ``values`` fill in its text; ``str()`` is an English sentence.

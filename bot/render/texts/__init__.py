@@ -19,6 +19,7 @@ from bot.render.texts import (
     input,
     pictures,
     pings,
+    policy,
     rangliste,
     results,
     settings,
@@ -41,6 +42,7 @@ PARTS: tuple[ModuleType, ...] = (
     rangliste,
     dms,
     store,
+    policy,
 )
 
 

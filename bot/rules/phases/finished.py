@@ -10,6 +10,7 @@ from bot.rules.cards import FUCHS
 from bot.rules.scoring import (
     ScoreFacts,
     Sonderpunkt,
+    conceded,
     fuchs_caught,
     is_doppelkopf,
     is_karlchen,
@@ -29,6 +30,32 @@ def finish(game: Game) -> None:
     """After the last trick: score the game."""
     game.phase = Phase.FINISHED
     game.result = score(score_facts(game))
+
+
+def can_concede(game: Game, seat: int) -> bool:
+    """Whether ``seat``'s party can give the game up: cards are played and every seat's
+    party is known (not before the contract stands, nor in a Hochzeit not yet clarified).
+    """
+    return (
+        game.phase is Phase.PLAY
+        and 0 <= seat < 4
+        and all(party is not None for party in game.parties)
+    )
+
+
+def concede(game: Game, seat: int) -> None:
+    """``seat``'s party gives the game up: the other party takes every trick still open
+    (``scoring.conceded``), and the game is scored.
+    """
+    if not can_concede(game, seat):
+        raise IllegalActionError("cannot_concede", "the parties are not known yet")
+    party = game.parties[seat]
+    assert party is not None
+    augen_played = sum(trick.augen for trick in game.tricks)
+    facts = conceded(score_facts(game), party, len(game.tricks), augen_played)
+    game.conceded_by = seat
+    game.phase = Phase.FINISHED
+    game.result = score(facts)
 
 
 def end_with_redeal(game: Game, reason: Redeal) -> None:
@@ -70,7 +97,7 @@ def score_facts(game: Game) -> ScoreFacts:
         assert won_by is not None
         if is_karlchen(winning_card):
             specials.append((Sonderpunkt.KARLCHEN, won_by))
-    return ScoreFacts(
+    facts = ScoreFacts(
         contract=contract,
         re_seats=tuple(seat for seat in range(4) if parties[seat] is Party.RE),
         re_level=game.party_calls[Party.RE].level,
@@ -81,3 +108,8 @@ def score_facts(game: Game) -> ScoreFacts:
         ruleset=game.rules,
         bock=game.deal.bock,
     )
+    if game.conceded_by is not None:
+        by = parties[game.conceded_by]
+        assert by is not None
+        return conceded(facts, by, len(game.tricks), sum(t.augen for t in game.tricks))
+    return facts
