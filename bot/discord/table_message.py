@@ -153,7 +153,8 @@ class TableMessage:
     def _shows(self, state: TableState, info: TableInfo) -> tuple[Any, ...]:
         """What the table message's content depends on, besides finished games."""
         lang = self.presenter.public_lang(info.guild_id)
-        return (info.version, info.status, lang, tuple(self.dm_closed_names(info, lang)))
+        names = tuple(self.dm_closed_names(info, lang))
+        return (info.version, info.status, lang, names, info.waiting)
 
     async def _sync_now(self, state: TableState, info: TableInfo) -> None:
         await self.presenter.take_turn()
