@@ -106,6 +106,7 @@ async def test_a_click_waiting_for_the_write_lock_is_acknowledged_in_time(
     )
     await world.click(anna, world.lobby(), "doko:start:")
     await human_to_act(world, table_id)
+    await world.current_hand(anna, table_id)  # sent (and its ids stored) before the lock
     # Another process holds SQLite's write lock: the bot's write waits (busy timeout 5 s).
     other = sqlite3.connect(world.db_path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
