@@ -57,7 +57,7 @@ CLEAR: Final = "DELETE FROM guild_ratings"
 # Every finished game's seats, oldest game first: the order the ratings were made in.
 REPLAY: Final = """
 SELECT t.guild_id, g.id AS game_id, g.finished_at, r.seat, r.party, r.augen, r.points,
-       r.contract, r.is_solo, r.won, r.player_id, r.ai_level
+       r.contract, r.is_solo, r.won, r.player_id, r.ai_level, r.called
 FROM game_results r
 JOIN games g ON g.id = r.game_id
 JOIN sessions s ON s.id = g.session_id
@@ -155,20 +155,6 @@ async def rating_rank(db: Database, guild_id: int, rating: RatingRow, min_games:
     return 1 if row is None else int(row["rank"])
 
 
-def _seat(row: Row) -> SeatResult:
-    return SeatResult(
-        seat=row["seat"],
-        party=row["party"],
-        augen=row["augen"],
-        points=row["points"],
-        contract=row["contract"],
-        is_solo=bool(row["is_solo"]),
-        won=bool(row["won"]),
-        player_id=row["player_id"],
-        ai_level=row["ai_level"],
-    )
-
-
 async def rebuild(db: Database) -> int:
     """Recompute every server's ratings by replaying the finished games in the order they
     finished; returns the number of games replayed. Run by the migration that introduced
@@ -183,7 +169,7 @@ async def rebuild(db: Database) -> int:
             rows, key=lambda r: (r["guild_id"], r["game_id"])
         ):
             seats = list(group)
-            results = [_seat(row) for row in seats]
+            results = [SeatResult.from_row(row) for row in seats]
             known = {
                 r.player_id: ratings[guild_id, r.player_id]
                 for r in results

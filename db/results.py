@@ -231,18 +231,4 @@ async def correct_points(db: Database, game_id: int, points: Mapping[int, int]) 
 
 async def get_results(db: Database, game_id: int) -> list[SeatResult]:
     """A finished game's results by seat (empty for a game not finished)."""
-    return [
-        SeatResult(
-            seat=row["seat"],
-            party=row["party"],
-            augen=row["augen"],
-            points=row["points"],
-            contract=row["contract"],
-            is_solo=bool(row["is_solo"]),
-            won=bool(row["won"]),
-            player_id=row["player_id"],
-            ai_level=row["ai_level"],
-            called=bool(row["called"]),
-        )
-        for row in await db.fetchall(GET_RESULTS, (game_id,))
-    ]
+    return [SeatResult.from_row(row) for row in await db.fetchall(GET_RESULTS, (game_id,))]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import calendar
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from db.database import Row
 
 JSONDict = dict[str, Any]
 """A JSON object as plain Python (what the rules core's codecs produce and consume)."""
@@ -149,6 +152,22 @@ class SeatResult:
     ai_level: AILevel | None = None
     called: bool = False
     """This seat made an Ansage or Absage (Re, Kontra, keine 90 …)."""
+
+    @classmethod
+    def from_row(cls, row: Row) -> SeatResult:
+        """A ``game_results`` row, as the store reads it back."""
+        return cls(
+            seat=row["seat"],
+            party=row["party"],
+            augen=row["augen"],
+            points=row["points"],
+            contract=row["contract"],
+            is_solo=bool(row["is_solo"]),
+            won=bool(row["won"]),
+            player_id=row["player_id"],
+            ai_level=row["ai_level"],
+            called=bool(row["called"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
