@@ -52,16 +52,22 @@ class Timers:
             return  # the table waits for the absent player: no new deadline
         now = self.tables.clock()
         fires_at = now + timedelta(seconds=table.turn_timer_s)
-        payload = {"version": table.version}
-        await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
-        await timers.add_timer(
-            self.db,
-            kind=TURN_TIMER_KIND,
-            table_id=table.id,
-            fires_at=fires_at,
-            payload=payload,
-            now=now,
-        )
+        await self._set_deadline(table, fires_at, {"version": table.version}, now)
+
+    async def _set_deadline(
+        self, table: Table, fires_at: datetime, payload: dict[str, Any], now: datetime
+    ) -> None:
+        """The table's one turn deadline, stored (replacing the last) and armed."""
+        async with self.db.transaction():
+            await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
+            await timers.add_timer(
+                self.db,
+                kind=TURN_TIMER_KIND,
+                table_id=table.id,
+                fires_at=fires_at,
+                payload=payload,
+                now=now,
+            )
         self.arm(table, fires_at, payload)
 
     def arm(self, table: Table, fires_at: datetime, payload: dict[str, Any]) -> None:
@@ -125,17 +131,8 @@ class Timers:
             if table.disconnect_policy == "verloren":
                 forfeit_at = now + FORFEIT_GRACE
                 payload = {"version": table.version, "since": since.isoformat()}
-                async with self.db.transaction():  # the turn's deadline becomes the grace's
-                    await timers.cancel_table_timers(self.db, table.id, TURN_TIMER_KIND)
-                    await timers.add_timer(
-                        self.db,
-                        kind=TURN_TIMER_KIND,
-                        table_id=table.id,
-                        fires_at=forfeit_at,
-                        payload=payload,
-                        now=now,
-                    )
-                self.arm(table, forfeit_at, payload)
+                # The turn's deadline becomes the grace's.
+                await self._set_deadline(table, forfeit_at, payload, now)
             table.waiting = Waiting(table.version, table.seating[seat], since, forfeit_at)
             return table
         if waiting.forfeit_at is None or now < waiting.forfeit_at - _EARLY:
