@@ -81,13 +81,18 @@ async def test_closed_dms_play_through_ephemeral_hands(make_world: Any) -> None:
     world.fake.close_dms(anna)
     table_id = await world.open_table(anna, spiele=1, regeln="ohne_pflichtsolo")
     await world.click(anna, world.lobby(), "doko:start:")
+
+    def table_names_her() -> bool:
+        sent = [json.dumps(r.body, ensure_ascii=False) for r in world.fake.requests if r.body]
+        return any("DMs geschlossen: anna" in body for body in sent)
+
+    # The table message names her while the game runs (a final message later need not).
+    await world.fake.wait_for(table_names_her, 5, "the table message to name anna")
     while await play_turn(world, table_id):
         pass
     await world.settle()
     refused = [r for r in world.fake.requests if r.status == 403]
     assert len(refused) == 1 and refused[0].response["code"] == 50007  # tried once, remembered
-    sent = [json.dumps(r.body, ensure_ascii=False) for r in world.fake.requests if r.body]
-    assert any("DMs geschlossen: anna" in body for body in sent)
     assert len(final_texts(world)) == 1
     # Every hand anna saw was ephemeral, in the table channel.
     hands = [m for m in world.fake.messages if any("doko:card:" in c for c in m.custom_ids)]
