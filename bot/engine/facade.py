@@ -33,7 +33,7 @@ from bot.rules.game import Action
 from bot.rules.records import game_record_to_dict
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view
-from db import players
+from db import players, replays
 from db.database import Database
 from db.rows import GuildSettings, StandingRow
 
@@ -218,10 +218,12 @@ class Engine:
         turn_timer_s: int | None = None,
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
+        protokoll: bool = False,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
         ``disconnect_policy``: what an expired turn timer means (:mod:`.absence`).
+        ``protokoll``: a replay thread for each finished game (``bot.discord.replay``).
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -234,6 +236,8 @@ class Engine:
             ai_level,
             disconnect_policy,
         )
+        if protokoll:  # off is the column's default
+            await replays.set_table_replay(self.db, table.id, True)
         return await self._changed(table)
 
     @refuse_store_faults
