@@ -104,7 +104,7 @@ class ReplayThreads:
         if state.message_id is None or info.id in self.refused:
             return
         task = asyncio.create_task(
-            self._open(state.table_id, info, game_id, state.message_id, state.files_refused)
+            self.open_thread(state.table_id, info, game_id, state.message_id, state.files_refused)
         )
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -114,7 +114,7 @@ class ReplayThreads:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    async def _open(
+    async def open_thread(
         self, table_id: int, info: TableInfo, game_id: int, message_id: int, no_files: bool
     ) -> None:
         bot = self.presenter.bot
@@ -130,7 +130,7 @@ class ReplayThreads:
             await self._post(proto, info, message_id, no_files)
         except StoreError as error:
             log.warning("game %s: no replay thread (%s)", game_id, error)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, ValueError) as error:  # ValueError: guild not cached
             log.warning("game %s: no replay thread (%s)", game_id, error)
 
     async def _post(
@@ -138,7 +138,9 @@ class ReplayThreads:
     ) -> None:
         presenter, db = self.presenter, self.presenter.bot.db
         lang = presenter.public_lang(info.guild_id)
-        message = presenter.channel(info.channel_id).get_partial_message(message_id)
+        # A thread is made in a guild: the partial channel must know it (the guild's cache).
+        channel = presenter.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        message = channel.get_partial_message(message_id)
         try:
             async with presenter.budget.turn(Priority.TABLE):
                 thread = await message.create_thread(
