@@ -120,9 +120,7 @@ async def test_a_finished_game_opens_its_replay_thread_with_the_replay_figures(
         if n < len(tricks):
             text = await step(world, message, "next")
     assert t("de", "rp_augen", re=result["re_augen"], kontra=result["kontra_augen"]) in text
-    assert message.component(next(c for c in message.custom_ids if c.endswith(":next")))[
-        "disabled"
-    ]
+    assert message.component(next(c for c in message.custom_ids if c.endswith(":next")))["disabled"]
     text = await step(world, message, "back")
     assert t("de", "rp_trick_of", n=len(tricks) - 1, total=len(tricks)) in text
     await step(world, message, "first")
@@ -195,5 +193,7 @@ async def test_without_thread_permissions_the_table_plays_on_and_the_host_is_tol
         pass
     await world.settle()
     assert world.fake.requests_to(THREADS) == []
-    finals = [m for m in world.fake.channel_messages(world.channel) if "Spielwert" in message_text(m)]
+    finals = [
+        m for m in world.fake.channel_messages(world.channel) if "Spielwert" in message_text(m)
+    ]
     assert len(finals) == 1
