@@ -147,10 +147,8 @@ EN: dict[str, str] = {
     "Spiel verloren": "game lost (Spiel verloren)",
     # a replay thread per finished game (/doko tisch protokoll)
     "protokoll": "protocol",
-    "Nach jedem Spiel ein Thread mit dem Protokoll, Stich für Stich (Standard: wie in "
-    "/doko einstellungen)": (
-        "After each game a thread with its protocol, trick by trick (default: as in "
-        "/doko einstellungen)"
+    "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)": (
+        "After each game a thread with its protocol (default: as in /doko einstellungen)"
     ),
 }
 

@@ -33,7 +33,6 @@ DE: dict[str, str] = {
         "Der Tisch spielt normal weiter; das Spiel gibt es mit /doko export als Datei."
     ),
     "set_replay": "Protokoll-Thread je Spiel",
-    "opt_protokoll": "Nach jedem Spiel ein Thread mit dem Protokoll, Stich für Stich",
 }
 
 EN: dict[str, str] = {
@@ -44,9 +43,9 @@ EN: dict[str, str] = {
     "rp_back": "◀ Back",
     "rp_next": "Next ▶",
     "rp_last": "Last trick ⏭",
-    "rp_vorbehalte": "Vorbehalte",
+    "rp_vorbehalte": "Vorbehalte (reservations)",
     "rp_gesund": "{name}: gesund (no Vorbehalt)",
-    "rp_vorbehalt": "{name}: Vorbehalt",
+    "rp_vorbehalt": "{name}: Vorbehalt (a reservation)",
     "rp_played": "Played: {contract}",
     "rp_no_vorbehalte": "no Vorbehalt round",
     "rp_calls": "Calls (cards in hand)",
@@ -55,7 +54,7 @@ EN: dict[str, str] = {
     "rp_trick_of": "**Trick {n} of {total}**",
     "rp_led": "{name} led.",
     "rp_standing": "After this trick",
-    "rp_augen": "Re {re} Augen · Kontra {kontra} Augen",
+    "rp_augen": "Re has {re} Augen · Kontra has {kontra} Augen",
     "rp_conceded": "The game ended early: lost for {name}'s party.",
     "rp_pic_head": "Trick {n} to {name} ({augen} Augen)",
     "rp_pic_alt": "Played: {plays}; to {name} ({augen} Augen).",
@@ -65,5 +64,4 @@ EN: dict[str, str] = {
         "on as usual; /doko export gives each game as a file."
     ),
     "set_replay": "Protocol thread per game",
-    "opt_protokoll": "After each game a thread with its protocol, trick by trick",
 }
