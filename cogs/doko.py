@@ -116,7 +116,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
         bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
         bei_abwesenheit="Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren",
-        protokoll="Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)",
+        protokoll=(
+            "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)"
+        ),
     )
     @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
     async def tisch(
