@@ -148,7 +148,7 @@ class ReplayThreads:
                 )
         except discord.Forbidden:
             await replays.save_replay_thread(db, proto.game_id, None, None)
-            await self._refused(info, lang)
+            await self._refused(info, "create_public_threads")
             return
         await replays.save_replay_thread(db, proto.game_id, thread.id, None)
         embed, view, files = await render(
@@ -158,23 +158,25 @@ class ReplayThreads:
             async with presenter.budget.turn(Priority.TABLE):
                 sent = await thread.send(embed=embed, view=view, files=files)
         except discord.Forbidden:
-            await self._refused(info, lang)
+            await self._refused(info, "send_messages_in_threads")
             return
         await replays.save_replay_thread(db, proto.game_id, thread.id, sent.id)
 
-    async def _refused(self, info: TableInfo, lang: Lang) -> None:
-        """The channel took a permission away: no more threads there; the host learns why."""
+    async def _refused(self, info: TableInfo, flag: str) -> None:
+        """The channel took permission ``flag`` away: no more threads there; the host learns
+        why, once.
+        """
         self.refused.add(info.id)
         log.warning("table %s: no replay threads in channel %s", info.id, info.channel_id)
         if info.id in self.told:
             return
         self.told.add(info.id)
         presenter = self.presenter
-        have = discord.Permissions(**dict.fromkeys(REPLAY_FLAGS, False))
-        text = problem_text(have, lang)
         user = presenter.user(info.host_id)
-        if text is None or user.dms_closed:
+        if user.dms_closed:
             return
+        # A DM speaks the host's language.
+        text = t(user.lang, "rp_no_thread", missing=t(user.lang, f"perm_{flag}"))
         try:
             channel_id = await stored_ids.dm_channel(
                 presenter.bot.db, presenter.bot, presenter.budget, info.host_id, user

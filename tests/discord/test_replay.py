@@ -197,3 +197,21 @@ async def test_without_thread_permissions_the_table_plays_on_and_the_host_is_tol
         m for m in world.fake.channel_messages(world.channel) if "Spielwert" in message_text(m)
     ]
     assert len(finals) == 1
+
+
+async def test_a_permission_taken_away_later_tells_the_host_once(make_world: Any) -> None:
+    world: World = await make_world(names=("anna",), seeds=seed_list(3, 4, 5))
+    anna, fake = world.users[0], world.fake
+    table_id = await world.open_table(anna, spiele=2, regeln="ohne_pflichtsolo", protokoll=True)
+    fake.app_permissions[world.channel.id] = int(ALL_PERMISSIONS) & ~CREATE_PUBLIC_THREADS
+    await world.click(anna, world.lobby(), "doko:start:")
+    while await play_turn(world, table_id):
+        pass
+    await world.settle()
+    # Two games: the first one's thread was refused; the second is not tried.
+    assert len(fake.requests_to(THREADS)) == 1
+    assert fake.threads_of(world.channel) == []
+    told = [m for m in world.hand_dms(anna) if t("de", "perm_create_public_threads") in m.content]
+    assert len(told) == 1
+    finals = [m for m in fake.channel_messages(world.channel) if "Spielwert" in message_text(m)]
+    assert len(finals) == 2
