@@ -9,7 +9,7 @@ from typing import Any
 from bot.discord import codec
 from bot.render.replay import augen_after, navigation, page_picture, protocol, replay_page
 from bot.render.terms import card_label
-from bot.rules.game import Deal, Game, Play
+from bot.rules.game import Deal, Game
 from bot.rules.records import game_record_to_dict
 
 NAMES = ["Anna", "Ben", "Clara", "Dirk"]
