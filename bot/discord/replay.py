@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from bot.discord.presenter import Presenter
 
 log = logging.getLogger(__name__)
+NOT_HERE = 50024  # Discord: cannot execute action on this channel type (a thread)
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: a game is talked about for a few days
 
 
@@ -140,27 +141,34 @@ class ReplayThreads:
         lang = presenter.public_lang(info.guild_id)
         # A thread is made in a guild: the partial channel must know it (the guild's cache).
         channel = presenter.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-        message = channel.get_partial_message(message_id)
-        try:
-            async with presenter.budget.turn(Priority.TABLE):
-                thread = await message.create_thread(
-                    name=thread_name(proto, lang), auto_archive_duration=ARCHIVE_MINUTES
-                )
-        except discord.Forbidden:
-            await replays.save_replay_thread(db, proto.game_id, None, None)
-            await self._refused(info, "create_public_threads")
-            return
-        await replays.save_replay_thread(db, proto.game_id, thread.id, None)
+        target: discord.abc.Messageable = channel
+        if not isinstance(presenter.bot.get_channel(info.channel_id), discord.Thread):
+            try:
+                async with presenter.budget.turn(Priority.TABLE):
+                    target = await channel.get_partial_message(message_id).create_thread(
+                        name=thread_name(proto, lang), auto_archive_duration=ARCHIVE_MINUTES
+                    )
+            except discord.Forbidden:
+                await replays.save_replay_thread(db, proto.game_id, None, None)
+                await self._refused(info, "create_public_threads")
+                return
+            except discord.HTTPException as error:
+                if error.code != NOT_HERE:
+                    raise
+        # A table that plays in a thread (a tournament's) keeps its protocol there: Discord
+        # starts no thread in a thread.
+        thread_id = getattr(target, "id", info.channel_id)
+        await replays.save_replay_thread(db, proto.game_id, thread_id, None)
         embed, view, files = await render(
             proto, 0, lang, presenter.pictures.enabled and not no_files
         )
         try:
             async with presenter.budget.turn(Priority.TABLE):
-                sent = await thread.send(embed=embed, view=view, files=files)
+                sent = await target.send(embed=embed, view=view, files=files)
         except discord.Forbidden:
             await self._refused(info, "send_messages_in_threads")
             return
-        await replays.save_replay_thread(db, proto.game_id, thread.id, sent.id)
+        await replays.save_replay_thread(db, proto.game_id, thread_id, sent.id)
 
     async def _refused(self, info: TableInfo, flag: str) -> None:
         """The channel took permission ``flag`` away: no more threads there; the host learns

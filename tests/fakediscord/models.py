@@ -189,7 +189,7 @@ class Channel:
                 "recipients": [self.recipient.to_json()],
             }
         assert self.guild is not None
-        if self.type == PUBLIC_THREAD:
+        if self.type == PUBLIC_THREAD and self.parent is not None:
             return self._thread_json()
         return {
             "id": str(self.id),

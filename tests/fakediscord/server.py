@@ -671,9 +671,16 @@ class FakeDiscord:
         self._dispatch("RESUMED", {}, session=session)
 
     def _guild_create(self, guild: Guild, session: _Session) -> dict[str, Any]:
-        if session.intents & GUILD_MEMBERS_INTENT:
-            return guild.to_json()
-        return guild.to_json([self.bot_user])
+        data = (
+            guild.to_json()
+            if session.intents & GUILD_MEMBERS_INTENT
+            else guild.to_json([self.bot_user])
+        )
+        # The guild's active threads come along, as on Discord (a restarted bot knows them).
+        data["threads"] = [
+            c.to_json() for c in self.channels.values() if c.parent is not None and c.guild is guild
+        ]
+        return data
 
     def _live_ws(self) -> web.WebSocketResponse:
         if self._session is None or self._session.ws is None:
