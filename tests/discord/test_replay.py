@@ -52,6 +52,11 @@ async def exported(world: World, tmp_path: Path) -> tuple[dict[str, Any], dict[s
     return record, json.loads(out.stdout)
 
 
+def global_requests(world: World) -> list[Any]:
+    """The bot's requests that count against Discord's global limit (not interactions')."""
+    return [r for r in world.fake.requests if not r.path.startswith("/interactions/")]
+
+
 def replay_message(world: World) -> Message:
     threads = world.fake.threads_of(world.channel)
     assert len(threads) == 1, threads
@@ -111,6 +116,7 @@ async def test_a_finished_game_opens_its_replay_thread_with_the_replay_figures(
 
     # Stepping: each trick's page names who led and who won it, with its Augen.
     tricks = summary["tricks"]
+    budgeted = len(global_requests(world))
     text = await step(world, message, "first")
     for n, trick in enumerate(tricks, start=1):
         assert t("de", "rp_trick_of", n=n, total=len(tricks)) in text
@@ -128,6 +134,8 @@ async def test_a_finished_game_opens_its_replay_thread_with_the_replay_figures(
     assert augen in text and message.attachments == []
     text = await step(world, message, "last")
     assert t("de", "rp_trick_of", n=len(tricks), total=len(tricks)) in text
+    # Every step was an interaction update: none took a request of the global budget.
+    assert len(global_requests(world)) == budgeted
 
     # A restart: the buttons still work from the stored record, and no second thread opens
     # even when the game's end is handled again.
