@@ -18,7 +18,7 @@ from db import replays
 from tests.discord.conftest import World, message_text, seed_list, start_bot, stop_bot
 from tests.discord.driver import play_turn
 from tests.fakediscord import Message
-from tests.fakediscord.models import ALL_PERMISSIONS, CREATE_PUBLIC_THREADS
+from tests.fakediscord.models import ALL_PERMISSIONS, ATTACH_FILES, CREATE_PUBLIC_THREADS
 
 THREADS = r"^POST /channels/\d+/messages/\d+/threads$"
 
@@ -50,6 +50,10 @@ async def exported(world: World, tmp_path: Path) -> tuple[dict[str, Any], dict[s
         text=True,
     )
     return record, json.loads(out.stdout)
+
+
+def suit_count(text: str) -> int:
+    return sum(text.count(s) for s in "♣♠♥♦")
 
 
 def global_requests(world: World) -> list[Any]:
@@ -223,3 +227,14 @@ async def test_a_permission_taken_away_later_tells_the_host_once(make_world: Any
     assert len(told) == 1
     finals = [m for m in fake.channel_messages(world.channel) if "Spielwert" in message_text(m)]
     assert len(finals) == 2
+
+
+async def test_without_attach_files_the_protocol_is_text(make_world: Any) -> None:
+    world: World = await make_world(names=("anna", "ben"), seeds=seed_list(3, 4))
+    world.fake.app_permissions[world.channel.id] = int(ALL_PERMISSIONS) & ~ATTACH_FILES
+    await play_one_game(world, protokoll=True)
+    message = replay_message(world)
+    assert message.attachments == []
+    text = await step(world, message, "first")
+    assert t("de", "rp_trick_of", n=1, total=12) in text and message.attachments == []
+    assert suit_count(text) >= 4  # the cards in text, with their players
