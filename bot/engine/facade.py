@@ -33,7 +33,7 @@ from bot.rules.game import Action
 from bot.rules.records import game_record_to_dict
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, player_view
-from db import players, replays
+from db import players
 from db.database import Database
 from db.rows import GuildSettings, StandingRow
 
@@ -235,9 +235,8 @@ class Engine:
             turn_timer_s,
             ai_level,
             disconnect_policy,
+            protokoll,
         )
-        if protokoll:  # off is the column's default
-            await replays.set_table_replay(self.db, table.id, True)
         return await self._changed(table)
 
     @refuse_store_faults
