@@ -37,6 +37,7 @@ from bot.discord.rangliste import (
     send_board,
     send_figures,
 )
+from bot.discord.replay import problem_text as replay_problem
 from bot.engine.model import AI_LEVELS, DISCONNECT_POLICIES, EngineError
 from bot.engine.rangliste import MIN_RATED_GAMES, Order
 from bot.render.errors import error_text
@@ -115,6 +116,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
         bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
         bei_abwesenheit="Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren",
+        protokoll=(
+            "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)"
+        ),
     )
     @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
     async def tisch(
@@ -126,6 +130,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze: app_commands.Range[int, 4, 5] | None = None,
         bots: str | None = None,
         bei_abwesenheit: str | None = None,
+        protokoll: bool | None = None,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self.handlers.reply(interaction).lang
@@ -144,7 +149,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # the table is stored) is the confirmation.
         await interaction.response.defer()
         await open_table(
-            self.bot, interaction, lang, regeln, spiele, zugzeit, plaetze, bots, bei_abwesenheit
+            self.bot,
+            interaction,
+            lang,
+            regeln,
+            spiele,
+            zugzeit,
+            plaetze,
+            bots,
+            bei_abwesenheit,
+            protokoll,
         )
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
@@ -376,6 +390,7 @@ async def open_table(
     plaetze: int | None,
     bots: str | None,
     bei_abwesenheit: str | None = None,
+    protokoll: bool | None = None,
 ) -> None:
     """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
     the command's options on top, its lobby posted.
@@ -387,6 +402,9 @@ async def open_table(
     rules = defaults.rules if regeln is None else PRESETS.get(regeln, PRESETS["ddv"])
     if plaetze is not None:
         rules = rules.replace(players=plaetze)
+    replay = defaults.replay_thread if protokoll is None else protokoll
+    # Without the thread permissions the table plays on without threads: the host learns why.
+    no_thread = replay_problem(interaction.app_permissions, lang) if replay else None
     try:
         info = await bot.engine.create_table(
             guild_id=interaction.guild_id,
@@ -398,6 +416,7 @@ async def open_table(
             turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
             ai_level=bots or defaults.ai_level,
             disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
+            protokoll=replay and no_thread is None,
         )
     except EngineError as error:
         await answers.say(interaction, error_text(error, lang))
@@ -410,6 +429,8 @@ async def open_table(
         if presenter.pictures.enabled:
             text = t(lang, "pictures_off_here", missing=t(lang, "perm_attach_files"))
             await interaction.followup.send(text, ephemeral=True)
+    if no_thread is not None:
+        await interaction.followup.send(no_thread, ephemeral=True)
 
 
 async def setup(bot: DokoBot) -> None:

@@ -58,6 +58,7 @@ class TableHandlers(commands.Cog):
         self.bot.click_handler = self.on_click
         self.bot.outdated_handler = self.on_outdated
         self.bot.component_routes[rangliste.PREFIX] = partial(rangliste.page_click, self.bot)
+        self.bot.component_routes[codec.REPLAY_PREFIX] = self.presenter.replays.click
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = answering_failures(self.bot, self.on_forwarded)
             self.bot.forwarder.unowned_handler = self.on_unowned
@@ -65,6 +66,7 @@ class TableHandlers(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.click_handler = self.bot.outdated_handler = None
         self.bot.component_routes.pop(rangliste.PREFIX, None)
+        self.bot.component_routes.pop(codec.REPLAY_PREFIX, None)
         if self.bot.forwarder is not None:
             self.bot.forwarder.handler = self.bot.forwarder.unowned_handler = None
 

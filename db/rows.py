@@ -54,6 +54,8 @@ class GuildSettings:
     """The ping delay of players who have not chosen one (0: at once; None: never)."""
     disconnect_policy: DisconnectPolicy = "bot"
     """What a player's absence means at a new table (migration 0017)."""
+    replay_thread: bool = False
+    """Whether a new table opens a replay thread for each finished game (migration 0018)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,3 +217,41 @@ def _card(code: str, custom_id: str) -> Card:
     if card.code != code:  # record notation exactly, as the codec writes it
         raise CodecError("bad_card", custom_id)
     return card
+
+
+# -- replay threads -------------------------------------------------------------------------
+
+REPLAY_PREFIX: Final = "protokoll"
+MAX_STEP: Final = 40  # far beyond any game's tricks (12 at most): a bound for odd ids
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayClick:
+    """A replay thread's button: show page ``step`` of game ``game_id``'s protocol (0: the
+    overview, then one page per trick).
+    """
+
+    game_id: int
+    step: int
+
+
+def replay_id(game_id: int, step: int, slot: str) -> str:
+    """``protokoll:<game id>:<step>:<slot>``; ``slot`` tells the buttons apart (two of them
+    may lead to the same page, and no two on a message may share an id).
+    """
+    custom_id = f"{REPLAY_PREFIX}:{game_id}:{step}:{slot}"
+    assert len(custom_id) <= MAX_ID, custom_id
+    return custom_id
+
+
+def decode_replay(custom_id: str) -> ReplayClick:
+    """The page a replay button's id asks for; :class:`CodecError` for anything else."""
+    fields = custom_id.split(":")
+    if len(custom_id) > MAX_ID or len(fields) != 4 or fields[0] != REPLAY_PREFIX:
+        raise CodecError("not_replay", custom_id)
+    if not (fields[3].isascii() and fields[3].isalpha() and len(fields[3]) <= 8):
+        raise CodecError("bad_slot", custom_id)
+    step = _number(fields[2], custom_id)
+    if step > MAX_STEP:
+        raise CodecError("bad_step", custom_id)
+    return ReplayClick(_number(fields[1], custom_id), step)

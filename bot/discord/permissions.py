@@ -19,7 +19,9 @@ from bot.render.texts import Lang, t
 TABLE_FLAGS = ("view_channel", "send_messages", "embed_links", "attach_files")
 # Without Attach Files a table still plays, in text: its pictures stay off in that channel.
 TABLE_REQUIRED = ("view_channel", "send_messages", "embed_links")
-TOURNAMENT_FLAGS = (*TABLE_FLAGS, "create_public_threads", "send_messages_in_threads")
+# A replay thread (a table option) needs the same two as a tournament's table threads.
+REPLAY_FLAGS = ("create_public_threads", "send_messages_in_threads")
+TOURNAMENT_FLAGS = (*TABLE_FLAGS, *REPLAY_FLAGS)
 TABLE_PERMISSIONS = discord.Permissions(**dict.fromkeys(TABLE_FLAGS, True))
 TOURNAMENT_PERMISSIONS = discord.Permissions(**dict.fromkeys(TOURNAMENT_FLAGS, True))
 INVITE_PERMISSIONS = TOURNAMENT_PERMISSIONS

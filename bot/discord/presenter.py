@@ -53,6 +53,7 @@ from bot.discord.pictures import (
     send_files,
 )
 from bot.discord.pings import Pings
+from bot.discord.replay import ReplayThreads
 from bot.discord.state import (
     Coalescer,
     HandMessage,
@@ -116,6 +117,7 @@ class Presenter:
         self.next_hand_on_click = True  # answers.next_hand; False: always by the hand job
         self.dms = ClosedDms(self)  # players whose DMs are closed (dms.py)
         self.table_message = TableMessage(self)  # the public table messages (table_message.py)
+        self.replays = ReplayThreads(self)  # a finished game's replay thread (replay.py)
 
     # -- bookkeeping ----------------------------------------------------------------------
 
@@ -261,6 +263,7 @@ class Presenter:
                     await state.job.wait()
                 for job in list(state.hand_jobs.values()):
                     await job.wait()
+            await self.replays.idle()
 
     def close(self) -> None:
         self.pings.close()

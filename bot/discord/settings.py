@@ -84,6 +84,7 @@ def defaults_of(row: GuildSettings) -> ServerDefaults:
         time_zone=row.time_zone,
         rules_unreadable=unreadable,
         disconnect_policy=row.disconnect_policy,
+        replay_thread=row.replay_thread,
     )
 
 
@@ -142,6 +143,10 @@ def change(defaults: ServerDefaults, key: str, values: list[str]) -> dict[str, A
         if values not in (["bot"], ["warten"], ["verloren"]):
             raise SettingError("err_bad_action")
         return {"disconnect_policy": values[0]}
+    if key == "replay_thread":
+        if values not in (["0"], ["1"]):
+            raise SettingError("err_bad_action")
+        return {"replay_thread": values == ["1"]}
     if key == "public_language":
         if values not in (["server"], ["de"], ["en"]):
             raise SettingError("err_bad_action")

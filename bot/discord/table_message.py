@@ -174,6 +174,7 @@ class TableMessage:
                 await self._post(state, embed, view, number, pictures, file)
             state.finished.add(number)
             state.finals.pop(number)
+            self.presenter.replays.game_ended(state, info, game_id)  # its replay thread
             state.last_final, state.last_final_ends = (summary, entry, game_id), last
         if info.status == "closed":
             if state.session_over and state.last_final is not None and not state.last_final_ends:

@@ -218,10 +218,12 @@ class Engine:
         turn_timer_s: int | None = None,
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
+        protokoll: bool = False,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
         ``disconnect_policy``: what an expired turn timer means (:mod:`.absence`).
+        ``protokoll``: a replay thread for each finished game (``bot.discord.replay``).
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -233,6 +235,7 @@ class Engine:
             turn_timer_s,
             ai_level,
             disconnect_policy,
+            protokoll,
         )
         return await self._changed(table)
 

@@ -18,7 +18,7 @@ from bot.engine.play import Playing, dealer_columns
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables, bot_name
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
-from db import away, games, players, sessions, tables, timers
+from db import away, games, players, replays, sessions, tables, timers
 
 
 def _check_level(level: str) -> None:
@@ -52,6 +52,7 @@ class Lobby:
         turn_timer_s: int | None,
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
+        protokoll: bool = False,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -81,6 +82,8 @@ class Lobby:
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")
             await tables.set_seat(self.db, row.id, 0, user_id=host_id)
+            if protokoll:  # a replay thread per finished game; off is the column's default
+                await replays.set_table_replay(self.db, row.id, True)
         table = Table(
             id=row.id,
             guild_id=guild_id,

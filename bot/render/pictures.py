@@ -428,6 +428,21 @@ def final_picture(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> 
     return Picture("ende.png", png(image, felt_palette()), alt_text(parts))
 
 
+def trick_picture(trick: Trick, names: Sequence[str], head: str, lang: Lang) -> Picture:
+    """One finished trick as the table draws it (the winner's card lit), ``head`` above it:
+    a replay thread's page. Only the trick's four played cards go in.
+    """
+    layout = finished_trick(trick)
+    width = PAD + 4 * (TRICK_CARD + 14) + PAD
+    image = Image.new("RGB", (width, 32 + round(TRICK_CARD * 1.43) + 30), FELT)
+    _text(image, (PAD, 8), fit(head, width - 2 * PAD, 15), 15)
+    _draw_trick(image, layout, names, PAD, 32, TRICK_CARD, lang)
+    winner = names[trick.winner] if trick.winner is not None else "?"
+    plays = _plays_alt(layout, names, lang)
+    alt = t(lang, "rp_pic_alt", plays=plays, name=winner, augen=trick.augen)
+    return Picture("stich.png", png(image, felt_palette()), alt_text([head, alt]))
+
+
 # -- the Spielliste -------------------------------------------------------------------------
 
 CHART_BG: RGB = (43, 45, 49)  # Discord's dark grey: the lines stand out in either theme

@@ -102,6 +102,7 @@ class ServerDefaults:
     time_zone: str = "Europe/Berlin"
     rules_unreadable: bool = False  # the stored rules were broken: DDV shown instead
     disconnect_policy: str = "bot"  # what an expired turn timer does: bot, warten, verloren
+    replay_thread: bool = False  # a replay thread for each finished game (bot/discord/replay.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +240,7 @@ def settings_embed(s: ServerDefaults, lang: Lang, *, may_change: bool) -> Embed:
                 f"{t(lang, 'set_timer')}: {timer_value(s.turn_timer_s, lang)}",
                 f"{t(lang, 'set_ai')}: {t(lang, f'ai_{s.ai_level}')}",
                 f"{t(lang, 'set_policy')}: {policy_text(s.disconnect_policy, lang)}",
+                f"{t(lang, 'set_replay')}: {on_off(s.replay_thread, lang)}",
             )
         ),
         inline=False,
@@ -345,7 +347,14 @@ def _tisch(s: ServerDefaults, lang: Lang) -> list[Row]:
     levels = [(level, t(lang, "set_ai_level", level=t(lang, f"ai_{level}"))) for level in AI_LEVELS]
     return [
         (_pick("turn_timer_s", t(lang, "set_timer"), timers, {current}),),
-        (Ask("turn_timer_s", t(lang, "set_timer_button")),),
+        (
+            Ask("turn_timer_s", t(lang, "set_timer_button")),
+            Toggle(
+                "replay_thread",
+                f"{t(lang, 'set_replay')}: {on_off(s.replay_thread, lang)}",
+                s.replay_thread,
+            ),
+        ),
         (_pick("ai_level", t(lang, "set_ai"), levels, {s.ai_level}),),
         (_pick("disconnect_policy", t(lang, "set_policy"), policies(lang), {s.disconnect_policy}),),
     ]
@@ -458,6 +467,7 @@ def saved_text(key: str, s: ServerDefaults, lang: Lang) -> str:
         "turn_timer_s": ("set_timer", timer_value(s.turn_timer_s, lang)),
         "ai_level": ("set_ai", t(lang, f"ai_{s.ai_level}")),
         "disconnect_policy": ("set_policy", policy_text(s.disconnect_policy, lang)),
+        "replay_thread": ("set_replay", on_off(s.replay_thread, lang)),
         "public_language": ("set_language", t(lang, f"set_language_{s.public_language}")),
         "notify_delay_s": ("set_notify", notify_value(s.notify_delay_s, lang)),
         "admin_role_id": ("set_role", role_value(s.admin_role_id, lang)),

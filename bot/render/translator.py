@@ -145,6 +145,11 @@ EN: dict[str, str] = {
     "Bot spielt": "a bot plays (Bot spielt)",
     "Tisch wartet": "the table waits (Tisch wartet)",
     "Spiel verloren": "game lost (Spiel verloren)",
+    # a replay thread per finished game (/doko tisch protokoll)
+    "protokoll": "protocol",
+    "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)": (
+        "After each game a thread with its protocol (default: as in /doko einstellungen)"
+    ),
 }
 
 

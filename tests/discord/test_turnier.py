@@ -27,9 +27,12 @@ def serve_threads(world: World) -> list[Channel]:
 
     async def create_thread(req: _Req) -> web.Response:
         parent = fake.channels[int(req.params["channel_id"])]
-        thread = Channel(fake.snowflake(), PUBLIC_THREAD, req.body["name"], guild=parent.guild)
+        thread = Channel(
+            fake.snowflake(), PUBLIC_THREAD, req.body["name"], guild=parent.guild, parent=parent
+        )
         fake.channels[thread.id] = thread
         threads.append(thread)
+        fake._dispatch("THREAD_CREATE", {**thread.to_json(), "newly_created": True}, parent.guild)
         return _json(
             {
                 "id": str(thread.id),
@@ -97,6 +100,8 @@ async def test_a_tournament_of_eight_in_two_threads(make_world: Any) -> None:
         texts = [message_text(m) for m in world.fake.channel_messages(thread)]
         assert any("Spielwert" in t for t in texts)
         assert any("Spielliste · Runde 1" in t and "Solo" in t for t in texts)
+        # Each game's protocol, in the table's own thread (Discord starts no thread in one).
+        assert sum("Protokoll · Tisch" in t for t in texts) == 4
     posted = "\n".join(message_text(m) for m in world.fake.channel_messages(world.channel))
     assert "Runde 1" in posted and "Endstand" in posted
     ix = await world.run(ben, "turnier ergebnis", runde=1)

@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GUILD_TEXT, DM = 0, 1
+PUBLIC_THREAD = 11  # a thread started from a message: its id is the message's
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
 # Every permission bit the bot may need; the fake does not model permission overwrites.
 ALL_PERMISSIONS = str((1 << 50) - 1)
 ADMINISTRATOR, MANAGE_GUILD = 1 << 3, 1 << 5
 VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 15
+CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 35, 1 << 38
 # What @everyone may by default (no Manage Server, no Administrator), by Discord's bits:
 # create invites, add reactions, view channels, send messages, embed links, attach files,
 # read history, external emojis, connect, speak, change nickname, application commands,
@@ -167,6 +169,14 @@ class Channel:
     name: str | None = None
     guild: Guild | None = None
     recipient: User | None = None
+    parent: Channel | None = None  # a thread's channel
+    owner_id: int = 0  # who started the thread
+    auto_archive_duration: int = 1440
+
+    @property
+    def permissions_channel(self) -> Channel:
+        """Where the bot's permissions here are set: a thread has its parent's."""
+        return self.parent if self.parent is not None else self
 
     def to_json(self) -> dict[str, Any]:
         if self.type == DM:
@@ -179,6 +189,8 @@ class Channel:
                 "recipients": [self.recipient.to_json()],
             }
         assert self.guild is not None
+        if self.type == PUBLIC_THREAD and self.parent is not None:
+            return self._thread_json()
         return {
             "id": str(self.id),
             "type": self.type,
@@ -192,6 +204,29 @@ class Channel:
             "rate_limit_per_user": 0,
             "parent_id": None,
             "flags": 0,
+        }
+
+    def _thread_json(self) -> dict[str, Any]:
+        assert self.guild is not None and self.parent is not None
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "parent_id": str(self.parent.id),
+            "owner_id": str(self.owner_id),
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": iso(dt.datetime.now(dt.UTC)),
+                "locked": False,
+            },
         }
 
     def __repr__(self) -> str:

@@ -89,6 +89,10 @@ ROUTE_LIMITS: dict[str, RouteLimit] = {
         5, 1.0, "observed: 5 per 1 s per channel"
     ),
     "GET /channels/{channel_id}/messages/{message_id}": RouteLimit(5, 1.0, "guess"),
+    # Keyed by the parent channel, as every channel route (channel_id is its major parameter).
+    "POST /channels/{channel_id}/messages/{message_id}/threads": RouteLimit(
+        5, 5.0, "guess: as sending in the channel"
+    ),
     "GET /channels/{channel_id}": RouteLimit(5, 1.0, "guess"),
     "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me": RouteLimit(
         1, 0.25, "observed: 1 per 0.25 s per channel"

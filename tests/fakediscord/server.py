@@ -33,11 +33,14 @@ from .limits import FieldErrors, check_message, form_error_body
 from .models import (
     ALL_PERMISSIONS,
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     DM,
     EPHEMERAL,
     GUILD_TEXT,
     LOADING,
+    PUBLIC_THREAD,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     Attachment,
     Callback,
@@ -213,6 +216,7 @@ class FakeDiscord:
             "GET /channels/{channel_id}/messages/{message_id}": self._get_message,
             "PATCH /channels/{channel_id}/messages/{message_id}": self._edit_message,
             "DELETE /channels/{channel_id}/messages/{message_id}": self._delete_message,
+            "POST /channels/{channel_id}/messages/{message_id}/threads": self._create_thread,
             "POST /interactions/{interaction_id}/{interaction_token}/callback": self._callback,
             "POST /webhooks/{webhook_id}/{webhook_token}": self._followup,
             "GET /webhooks/{webhook_id}/{webhook_token}/messages/@original": self._get_wh_msg,
@@ -667,9 +671,16 @@ class FakeDiscord:
         self._dispatch("RESUMED", {}, session=session)
 
     def _guild_create(self, guild: Guild, session: _Session) -> dict[str, Any]:
-        if session.intents & GUILD_MEMBERS_INTENT:
-            return guild.to_json()
-        return guild.to_json([self.bot_user])
+        data = (
+            guild.to_json()
+            if session.intents & GUILD_MEMBERS_INTENT
+            else guild.to_json([self.bot_user])
+        )
+        # The guild's active threads come along, as on Discord (a restarted bot knows them).
+        data["threads"] = [
+            c.to_json() for c in self.channels.values() if c.parent is not None and c.guild is guild
+        ]
+        return data
 
     def _live_ws(self) -> web.WebSocketResponse:
         if self._session is None or self._session.ws is None:
@@ -761,7 +772,9 @@ class FakeDiscord:
             "data": data,
             "channel": channel.to_json(),
             "channel_id": str(channel.id),
-            "app_permissions": str(self.app_permissions.get(channel.id, int(ALL_PERMISSIONS))),
+            "app_permissions": str(
+                self.app_permissions.get(channel.permissions_channel.id, int(ALL_PERMISSIONS))
+            ),
             "locale": user.locale,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "entitlements": [],
@@ -1333,12 +1346,14 @@ class FakeDiscord:
         without View Channel, 50013 without Send Messages (a new message) or Attach Files (an
         upload, new or in an edit).
         """
-        have = self.app_permissions.get(channel.id)
+        have = self.app_permissions.get(channel.permissions_channel.id)
         if channel.guild is None or have is None:
             return
         if not have & VIEW_CHANNEL:
             raise ApiError(403, 50001, "Missing Access")
-        if (sending and not have & SEND_MESSAGES) or (files and not have & ATTACH_FILES):
+        # In a thread Discord asks for Send Messages in Threads instead of Send Messages.
+        send = SEND_MESSAGES_IN_THREADS if channel.type == PUBLIC_THREAD else SEND_MESSAGES
+        if (sending and not have & send) or (files and not have & ATTACH_FILES):
             raise ApiError(403, 50013, "Missing Permissions")
 
     async def _delete_message(self, req: _Req) -> web.Response:
@@ -1491,6 +1506,38 @@ class FakeDiscord:
         ix = self._webhook_interaction(req)
         self._delete(self._webhook_message(ix, req))
         return web.Response(status=204)
+
+    async def _create_thread(self, req: _Req) -> web.Response:
+        """A public thread started from a message: a channel of type 11 whose id is the
+        message's, its parent the message's channel; one thread per message (160004).
+        Needs Create Public Threads in the parent (50013 without).
+        """
+        message = self._channel_message(req)
+        parent = message.channel
+        if parent.type != GUILD_TEXT or parent.guild is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if message.id in self.channels:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        have = self.app_permissions.get(parent.id)
+        if have is not None and not have & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        body = req.body or {}
+        thread = Channel(
+            message.id,
+            PUBLIC_THREAD,
+            str(body.get("name", "")),
+            guild=parent.guild,
+            parent=parent,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
+        )
+        self.channels[thread.id] = thread
+        self._dispatch("THREAD_CREATE", {**thread.to_json(), "newly_created": True}, parent.guild)
+        return _json(thread.to_json(), status=201)
+
+    def threads_of(self, channel: Channel) -> list[Channel]:
+        """The threads started from messages of ``channel``, oldest first."""
+        return [c for c in self.channels.values() if c.parent is channel]
 
     async def forged_click(
         self, user: User, message: Message, custom_id: str, values: list[str] | None = None

@@ -129,6 +129,7 @@ class Rounds:
                 rules=Ruleset.from_dict(tournament.rules).replace(players=len(seats)),
                 games=tournament.games_per_round,
                 ai_level=self.ctx.fill_level,  # a tournament's stand-ins: its own level
+                protokoll=True,  # a tournament's games are talked about: a replay thread each
             )
             table_id = info.id
             row = await store.set_table(self.db, row.id, table_id=table_id, status="seating")

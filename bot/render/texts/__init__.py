@@ -21,6 +21,7 @@ from bot.render.texts import (
     pings,
     policy,
     rangliste,
+    replay,
     results,
     settings,
     store,
@@ -43,6 +44,7 @@ PARTS: tuple[ModuleType, ...] = (
     dms,
     store,
     policy,
+    replay,
 )
 
 
