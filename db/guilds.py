@@ -22,18 +22,18 @@ ON CONFLICT (guild_id) DO NOTHING
 """
 GET_GUILD: Final = """
 SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
-    ai_level, public_language, notify_delay_s, disconnect_policy
+    ai_level, public_language, notify_delay_s, disconnect_policy, tempo_s
 FROM guilds WHERE guild_id = ?
 """
 LIST_GUILDS: Final = """
 SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
-    ai_level, public_language, notify_delay_s, disconnect_policy
+    ai_level, public_language, notify_delay_s, disconnect_policy, tempo_s
 FROM guilds ORDER BY guild_id
 """
 SET_GUILD_SETTINGS: Final = """
 UPDATE guilds SET default_rules = ?, admin_role_id = ?, time_zone = ?,
     turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?,
-    disconnect_policy = ?, updated_at = ?
+    disconnect_policy = ?, tempo_s = ?, updated_at = ?
 WHERE guild_id = ?
 """
 
@@ -50,6 +50,7 @@ def _guild(row: Row) -> GuildSettings:
         row["public_language"],
         row["notify_delay_s"],
         row["disconnect_policy"],
+        row["tempo_s"],
     )
 
 
@@ -87,6 +88,7 @@ class GuildChanges(TypedDict, total=False):
     public_language: PublicLanguage
     notify_delay_s: int | None
     disconnect_policy: DisconnectPolicy
+    tempo_s: int | None
 
 
 async def set_guild_settings(
@@ -111,6 +113,7 @@ async def set_guild_settings(
                 new.public_language,
                 new.notify_delay_s,
                 new.disconnect_policy,
+                new.tempo_s,
                 ms,
                 guild_id,
             ),

@@ -54,6 +54,8 @@ class GuildSettings:
     """The ping delay of players who have not chosen one (0: at once; None: never)."""
     disconnect_policy: DisconnectPolicy = "bot"
     """What a player's absence means at a new table (migration 0017)."""
+    tempo_s: int | None = None
+    """Seconds per move at a new slow table (None: not slow; migration 0019)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,8 @@ class TableRow:
     """The level of AIs that fill empty seats at the start and stand in for players."""
     disconnect_policy: DisconnectPolicy = "bot"
     """What happens when the turn timer runs out on a human (migration 0017)."""
+    tempo_s: int | None = None
+    """A slow table's seconds per move, in place of the turn timer (migration 0019)."""
 
 
 @dataclass(frozen=True, slots=True)
