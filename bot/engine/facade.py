@@ -194,6 +194,12 @@ class Engine:
         """
         return await queries.notify_delay(self.db, user_id, default)
 
+    async def my_tables(self, user_id: int) -> list[queries.MyTable]:
+        """The user's open tables in every guild, where it is their move first
+        (``/doko meine-tische``).
+        """
+        return await queries.my_tables(self.db, self._tables, user_id)
+
     @refuse_store_faults
     async def set_notify_delay(self, user_id: int, seconds: int | None) -> None:
         """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""
@@ -218,10 +224,13 @@ class Engine:
         turn_timer_s: int | None = None,
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
+        tempo_s: int | None = None,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
         ``disconnect_policy``: what an expired turn timer means (:mod:`.absence`).
+        ``tempo_s``: a slow table's seconds per move, in place of ``turn_timer_s``
+        (:mod:`.slow`).
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -233,6 +242,7 @@ class Engine:
             turn_timer_s,
             ai_level,
             disconnect_policy,
+            tempo_s,
         )
         return await self._changed(table)
 
