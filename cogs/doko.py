@@ -39,8 +39,10 @@ from bot.discord.rangliste import (
 )
 from bot.engine.model import AI_LEVELS, DISCONNECT_POLICIES, EngineError
 from bot.engine.rangliste import MIN_RATED_GAMES, Order
+from bot.engine.slow import TEMPOS
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
+from bot.render.slow import tempo_text
 from bot.render.stats import score_embed
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name, legal_calls
 from bot.render.texts import Lang, lang_of, t
@@ -69,6 +71,11 @@ BOT_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVE
 POLICY_CHOICES = [
     app_commands.Choice(name=t("de", f"policy_{policy}"), value=policy)
     for policy in DISCONNECT_POLICIES
+]
+
+# /doko tisch bedenkzeit: a slow table's time per move (bot/engine/slow.py)
+TEMPO_CHOICES = [
+    app_commands.Choice(name=tempo_text(seconds, "de"), value=seconds) for seconds in TEMPOS
 ]
 
 # /doko benachrichtigung: when the bot pings a player whose turn waits (bot/discord/pings.py)
@@ -115,8 +122,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
         bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
         bei_abwesenheit="Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren",
+        bedenkzeit="Langsamer Tisch: Zeit pro Zug mit Erinnerungen, gilt statt der Zugzeit",
     )
     @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
+    @app_commands.choices(bedenkzeit=TEMPO_CHOICES)
     async def tisch(
         self,
         interaction: Interaction,
@@ -126,6 +135,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze: app_commands.Range[int, 4, 5] | None = None,
         bots: str | None = None,
         bei_abwesenheit: str | None = None,
+        bedenkzeit: int | None = None,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self.handlers.reply(interaction).lang
@@ -144,7 +154,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # the table is stored) is the confirmation.
         await interaction.response.defer()
         await open_table(
-            self.bot, interaction, lang, regeln, spiele, zugzeit, plaetze, bots, bei_abwesenheit
+            self.bot,
+            interaction,
+            lang,
+            regeln,
+            spiele,
+            zugzeit,
+            plaetze,
+            bots,
+            bei_abwesenheit,
+            bedenkzeit,
         )
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
@@ -376,6 +395,7 @@ async def open_table(
     plaetze: int | None,
     bots: str | None,
     bei_abwesenheit: str | None = None,
+    bedenkzeit: int | None = None,
 ) -> None:
     """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
     the command's options on top, its lobby posted.
@@ -398,6 +418,7 @@ async def open_table(
             turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
             ai_level=bots or defaults.ai_level,
             disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
+            tempo_s=defaults.tempo_s if bedenkzeit is None else bedenkzeit,
         )
     except EngineError as error:
         await answers.say(interaction, error_text(error, lang))

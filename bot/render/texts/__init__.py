@@ -23,6 +23,7 @@ from bot.render.texts import (
     rangliste,
     results,
     settings,
+    slow,
     store,
     table,
 )
@@ -43,6 +44,7 @@ PARTS: tuple[ModuleType, ...] = (
     dms,
     store,
     policy,
+    slow,
 )
 
 
