@@ -75,8 +75,6 @@ async def list_timers(db: Database, *, due_by: datetime | None = None) -> list[T
 SET_TABLE_TIMER_PAYLOAD: Final = "UPDATE timers SET payload = ? WHERE table_id = ? AND kind = ?"
 
 
-async def set_table_timer_payload(
-    db: Database, table_id: int, kind: str, payload: JSONDict
-) -> int:
+async def set_table_timer_payload(db: Database, table_id: int, kind: str, payload: JSONDict) -> int:
     """Replace the payload of a table's timer of ``kind`` (a slow turn's reminders sent)."""
     return await db.execute(SET_TABLE_TIMER_PAYLOAD, (dump_json(payload), table_id, kind))
