@@ -97,6 +97,9 @@ class Pings:
         self._delays: dict[int, tuple[int | None, float]] = {}  # user: (delay, read at)
         self._tasks: set[asyncio.Task[None]] = set()  # deletes under way
         self._sweeping: asyncio.Task[None] | None = None  # a stopped process's pings going
+        # Set once the start-up sweep read the stored pings: a reminder due at start waits,
+        # or the sweep would take it for one of the last process's.
+        self._swept = asyncio.Event()
 
     # -- the engine's events ------------------------------------------------------------
 
@@ -140,6 +143,8 @@ class Pings:
             # The tables come first: their pings are left for the next start.
             log.exception("could not read the stored pings")
             return
+        finally:
+            self._swept.set()
         stale = [p for p in stored if p.table_closed or p.table_id in table_ids]
         if not stale:
             return
@@ -292,6 +297,9 @@ class Pings:
         with the turn like a ping.
         """
         try:
+            await self._swept.wait()
+            if self._sweeping is not None:
+                await asyncio.shield(self._sweeping)
             info = self.presenter.bot.engine.table(event.table_id)
             self.table_changed(info)  # the turn is known here also right after a restart
             turn = self.turns.get(event.table_id)

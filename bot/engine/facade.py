@@ -341,6 +341,12 @@ class Engine:
         await self._changed(table)
         return True
 
+    async def remind_turn(self, table_id: int) -> None:
+        """A slow turn's reminder, if one is due by the engine's clock and not yet sent
+        (its own timer does this; tests with a clock of their own call it).
+        """
+        await self._timers.reminders.remind_now(table_id)
+
     async def _changed(self, table: Table) -> TableInfo:
         """After a change (the lock released): publish it, let the AIs answer."""
         await self._tables.publish(table)

@@ -52,11 +52,11 @@ class Reminders:
     def arm(self, table: Table, due: datetime, payload: dict[str, Any]) -> None:
         """Schedule the next reminder of the turn due at ``due`` (its stored payload)."""
         self.cancel(table)
+        sent = table.reminded = int(payload.get("reminded", 0))
         if table.tempo_s is None or "since" in payload:  # "since": verloren's grace period
             return
         since = due - timedelta(seconds=table.tempo_s)
         times = reminder_times(since, due)
-        sent = int(payload.get("reminded", 0))
         if sent >= len(times):
             return
         delay = max(0.0, (times[sent] - self.tables.clock()).total_seconds())
@@ -69,6 +69,12 @@ class Reminders:
         if table.reminder is not None:
             table.reminder.cancel()
             table.reminder = None
+
+    async def remind_now(self, table_id: int) -> None:
+        """The reminder of the table's current slow turn, if one is due by the clock."""
+        table = self.tables.lookup(table_id)
+        if table is not None and table.turn_version is not None and table.turn_due is not None:
+            await self.remind(table_id, table.turn_version, table.turn_due)
 
     async def remind(self, table_id: int, version: int, due: datetime, failures: int = 0) -> None:
         """Store that the reminder went out, then publish it; nothing when the move was made."""
@@ -90,8 +96,8 @@ class Reminders:
             times = reminder_times(due - timedelta(seconds=table.tempo_s), due)
             # After a restart several may be due: only the latest goes out.
             sent = sum(1 for at in times if at <= now + _EARLY)
-            if sent == 0:
-                self.arm(table, due, {"version": version})
+            if sent <= table.reminded:  # sent already, or the loop ran ahead of the clock
+                self.arm(table, due, {"version": version, "reminded": table.reminded})
                 return
             payload = {"version": version, "reminded": sent}
             try:

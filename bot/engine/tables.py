@@ -97,6 +97,7 @@ class Table:
     tempo_s: int | None = None  # a slow table's seconds per move, in place of turn_timer_s
     turn_version: int | None = None  # the version the armed turn deadline belongs to
     reminder: asyncio.TimerHandle | None = None  # a slow turn's next reminder
+    reminded: int = 0  # the reminders of the armed turn sent (as stored with its deadline)
 
     @property
     def size(self) -> int:

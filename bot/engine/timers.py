@@ -57,6 +57,8 @@ class Timers:
         if table.waiting_now is not None:
             return  # the table waits for the absent player: no new deadline
         now = self.tables.clock()
+        if table.slow_turn_due is not None:
+            return  # this move's deadline stands (re-armed after a restart): days, not anew
         fires_at = now + timedelta(seconds=seconds)
         await self._set_deadline(table, fires_at, {"version": table.version}, now)
         if table.tempo_s is not None:
