@@ -151,3 +151,40 @@ async def test_a_slow_table_reminds_twice_across_a_restart_then_waits(
     )
     # No reminder after the deadline.
     assert len(sent_to(world, ben, "Reminder")) + len(sent_to(world, ben, "Erinnerung")) == 2
+
+
+async def test_meine_tische_lists_the_players_moves_first_in_their_language(
+    make_world: Any, clock: Clock
+) -> None:
+    world: World = await make_world(
+        names=("anna", "ben"), seeds=seed_list(1, 2, 3, 4), locales={"ben": "en-US"}
+    )
+    anna, ben = world.users[:2]
+    # Ben's own lobby in another channel, opened first: the older table.
+    other = world.fake.add_channel(world.guild, "doko-2")
+    ix = await world.fake.slash(ben, "doko tisch", in_channel=other, spiele=1)
+    await world.fake.followup(ix)
+    lobby = world.engine.find_table(world.guild.id, other.id)
+    assert lobby is not None
+    table_id = await open_slow(world, "bot")
+    info = await turn_in_play(world, table_id, ben.id)
+    await world.settle()
+    due = info.turn_due
+    assert due is not None and lobby.id < table_id
+
+    ix = await world.run(ben, "meine-tische")
+    text = await world.answer_text(ix)
+    assert ix.original.flags & 64  # ephemeral: only ben sees where he plays
+    move, others = text.split("**Your other tables**")
+    assert move.startswith("**Your move**")
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/"
+    assert f"[Table {table_id}]({link}" in move and "game 1" in move
+    assert f"began {stamp(clock.now)}" in move and f"time runs out {stamp(due)}" in move
+    assert f"Table {lobby.id}" in others and "lobby" in others and f"<#{other.id}>" in others
+    assert f"Table {table_id}" not in others
+
+    # Anna sits at the slow table, it is not her move; her lobby-less list is German.
+    text = await world.answer_text(await world.run(anna, "meine-tische"))
+    assert "**Du bist am Zug**" not in text
+    assert text.startswith("**Deine anderen Tische**") and f"Tisch {table_id}" in text
+    assert f"Tisch {lobby.id}" not in text  # not hers
