@@ -375,6 +375,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         lang = self.handlers.reply(interaction).lang
         rating = t(lang, "help_rating", min=MIN_RATED_GAMES)
         body = f"{t(lang, 'help_body')}\n\n**{t(lang, 'help_rating_title')}**\n{rating}"
+        body += f"\n\n**{t(lang, 'help_slow_title')}**\n{t(lang, 'help_slow')}"
         embed = discord.Embed(title=t(lang, "help_title"), description=body)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

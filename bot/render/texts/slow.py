@@ -34,6 +34,13 @@ DE: dict[str, str] = {
     "my_tables_no_link": "(die Tischnachricht kommt noch)",
     "my_tables_more": "… und {n} weitere.",
     "err_bad_tempo": "Ein langsamer Tisch gibt mindestens eine Stunde pro Zug.",
+    "help_slow_title": "Langsame Tische",
+    "help_slow": (
+        "`/doko tisch bedenkzeit:` gibt jedem Zug Stunden oder Tage (statt der Zugzeit). "
+        "Du wirst per DM zur Halbzeit und eine Stunde vor Ablauf erinnert; danach gilt "
+        "„Bei Abwesenheit“. `/doko meine-tische` zeigt alle deine Tische, wo du am Zug bist "
+        "zuerst."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -66,4 +73,11 @@ EN: dict[str, str] = {
     "my_tables_no_link": "(the table message is on its way)",
     "my_tables_more": "… and {n} more.",
     "err_bad_tempo": "A slow table gives at least an hour per move.",
+    "help_slow_title": "Slow tables",
+    "help_slow": (
+        "`/doko table time_per_move:` gives each move hours or days (in place of the turn "
+        "timer). You are reminded by DM at half time and an hour before the time runs out; "
+        "then the table's “when away” choice applies. `/doko my-tables` lists all your "
+        "tables, your moves first."
+    ),
 }
