@@ -55,7 +55,9 @@ def lobby_line(info: TableInfo, lang: Lang) -> str | None:
     """The lobby's line of a slow table."""
     if info.tempo_s is None:
         return None
-    return t(lang, "slow_lobby_line", tempo=tempo_text(info.tempo_s, lang))
+    # One reminder only when an hour before the end comes no later than half time.
+    key = "slow_lobby_line" if info.tempo_s > 2 * 3600 else "slow_lobby_line_half"
+    return t(lang, key, tempo=tempo_text(info.tempo_s, lang))
 
 
 def turn_lines(info: TableInfo, lang: Lang, name: str) -> list[str]:

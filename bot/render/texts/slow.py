@@ -11,6 +11,9 @@ DE: dict[str, str] = {
         "🐢 Langsamer Tisch: {tempo} Bedenkzeit pro Zug, Erinnerung per DM zur Halbzeit "
         "und eine Stunde vor Ablauf."
     ),
+    "slow_lobby_line_half": (
+        "🐢 Langsamer Tisch: {tempo} Bedenkzeit pro Zug, Erinnerung per DM zur Halbzeit."
+    ),
     "slow_turn_line": (
         "⏳ **{name}** ist am Zug (begonnen {since}); die Zeit läuft ab {due} ({at})."
     ),
@@ -52,6 +55,7 @@ EN: dict[str, str] = {
         "🐢 Slow table: {tempo} per move, reminders by DM at half time and an hour "
         "before the time runs out."
     ),
+    "slow_lobby_line_half": "🐢 Slow table: {tempo} per move, a reminder by DM at half time.",
     "slow_turn_line": "⏳ **{name}** to move (began {since}); the time runs out {due} ({at}).",
     "slow_reminder": (
         "⏰ Reminder: it is your move at table {table} (game {game}). "
