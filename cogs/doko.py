@@ -40,8 +40,10 @@ from bot.discord.rangliste import (
 from bot.discord.replay import problem_text as replay_problem
 from bot.engine.model import AI_LEVELS, DISCONNECT_POLICIES, EngineError
 from bot.engine.rangliste import MIN_RATED_GAMES, Order
+from bot.engine.slow import TEMPOS
 from bot.render.errors import error_text
 from bot.render.presets import PRESETS, preset_name
+from bot.render.slow import tempo_text
 from bot.render.stats import score_embed
 from bot.render.terms import CALL_OPTIONS, OPTION_OF_CALL, call_name, contract_name, legal_calls
 from bot.render.texts import Lang, lang_of, t
@@ -70,6 +72,11 @@ BOT_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVE
 POLICY_CHOICES = [
     app_commands.Choice(name=t("de", f"policy_{policy}"), value=policy)
     for policy in DISCONNECT_POLICIES
+]
+
+# /doko tisch bedenkzeit: a slow table's time per move (bot/engine/slow.py)
+TEMPO_CHOICES = [
+    app_commands.Choice(name=tempo_text(seconds, "de"), value=seconds) for seconds in TEMPOS
 ]
 
 # /doko benachrichtigung: when the bot pings a player whose turn waits (bot/discord/pings.py)
@@ -119,8 +126,10 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         protokoll=(
             "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)"
         ),
+        bedenkzeit="Langsamer Tisch: Zeit pro Zug mit Erinnerungen, gilt statt der Zugzeit",
     )
     @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
+    @app_commands.choices(bedenkzeit=TEMPO_CHOICES)
     async def tisch(
         self,
         interaction: Interaction,
@@ -131,6 +140,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         bots: str | None = None,
         bei_abwesenheit: str | None = None,
         protokoll: bool | None = None,
+        bedenkzeit: int | None = None,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self.handlers.reply(interaction).lang
@@ -159,6 +169,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             bots,
             bei_abwesenheit,
             protokoll,
+            bedenkzeit,
         )
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
@@ -370,6 +381,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         lang = self.handlers.reply(interaction).lang
         rating = t(lang, "help_rating", min=MIN_RATED_GAMES)
         body = f"{t(lang, 'help_body')}\n\n**{t(lang, 'help_rating_title')}**\n{rating}"
+        body += f"\n\n**{t(lang, 'help_slow_title')}**\n{t(lang, 'help_slow')}"
         embed = discord.Embed(title=t(lang, "help_title"), description=body)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -391,6 +403,7 @@ async def open_table(
     bots: str | None,
     bei_abwesenheit: str | None = None,
     protokoll: bool | None = None,
+    bedenkzeit: int | None = None,
 ) -> None:
     """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
     the command's options on top, its lobby posted.
@@ -417,6 +430,7 @@ async def open_table(
             ai_level=bots or defaults.ai_level,
             disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
             protokoll=replay and no_thread is None,
+            tempo_s=defaults.tempo_s if bedenkzeit is None else bedenkzeit,
         )
     except EngineError as error:
         await answers.say(interaction, error_text(error, lang))

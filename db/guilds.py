@@ -22,18 +22,18 @@ ON CONFLICT (guild_id) DO NOTHING
 """
 GET_GUILD: Final = """
 SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
-    ai_level, public_language, notify_delay_s, disconnect_policy, replay_thread
+    ai_level, public_language, notify_delay_s, disconnect_policy, replay_thread, tempo_s
 FROM guilds WHERE guild_id = ?
 """
 LIST_GUILDS: Final = """
 SELECT guild_id, name, default_rules, admin_role_id, time_zone, turn_timer_s,
-    ai_level, public_language, notify_delay_s, disconnect_policy, replay_thread
+    ai_level, public_language, notify_delay_s, disconnect_policy, replay_thread, tempo_s
 FROM guilds ORDER BY guild_id
 """
 SET_GUILD_SETTINGS: Final = """
 UPDATE guilds SET default_rules = ?, admin_role_id = ?, time_zone = ?,
     turn_timer_s = ?, ai_level = ?, public_language = ?, notify_delay_s = ?,
-    disconnect_policy = ?, replay_thread = ?, updated_at = ?
+    disconnect_policy = ?, replay_thread = ?, tempo_s = ?, updated_at = ?
 WHERE guild_id = ?
 """
 
@@ -51,6 +51,7 @@ def _guild(row: Row) -> GuildSettings:
         row["notify_delay_s"],
         row["disconnect_policy"],
         bool(row["replay_thread"]),
+        row["tempo_s"],
     )
 
 
@@ -89,6 +90,7 @@ class GuildChanges(TypedDict, total=False):
     notify_delay_s: int | None
     disconnect_policy: DisconnectPolicy
     replay_thread: bool
+    tempo_s: int | None
 
 
 async def set_guild_settings(
@@ -114,6 +116,7 @@ async def set_guild_settings(
                 new.notify_delay_s,
                 new.disconnect_policy,
                 new.replay_thread,
+                new.tempo_s,
                 ms,
                 guild_id,
             ),

@@ -56,6 +56,8 @@ class GuildSettings:
     """What a player's absence means at a new table (migration 0017)."""
     replay_thread: bool = False
     """Whether a new table opens a replay thread for each finished game (migration 0018)."""
+    tempo_s: int | None = None
+    """Seconds per move at a new slow table (None: not slow; migration 0019)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ class TableRow:
     """The level of AIs that fill empty seats at the start and stand in for players."""
     disconnect_policy: DisconnectPolicy = "bot"
     """What happens when the turn timer runs out on a human (migration 0017)."""
+    tempo_s: int | None = None
+    """A slow table's seconds per move, in place of the turn timer (migration 0019)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
@@ -23,11 +24,11 @@ UNSET: Final = _Unset.UNSET
 """Default of optional update arguments: leave the column as it is."""
 
 _TABLE_COLUMNS: Final = """id, guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy"""
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s"""
 INSERT_TABLE: Final = f"""
 INSERT INTO tables (guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy)
-VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s)
+VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
 RETURNING {_TABLE_COLUMNS}
 """
 GET_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?"
@@ -62,6 +63,7 @@ def _table(row: Row) -> TableRow:
         updated_at=from_ms(row["updated_at"]),
         ai_level=row["ai_level"],
         disconnect_policy=row["disconnect_policy"],
+        tempo_s=row["tempo_s"],
     )
 
 
@@ -78,10 +80,12 @@ async def create_table(
     ai_level: AILevel = "mittel",
     now: datetime | None = None,
     disconnect_policy: DisconnectPolicy = "bot",
+    tempo_s: int | None = None,
 ) -> TableRow:
     """Open a table (version 0). The host must be a stored player; the guild is added.
 
     ``ai_level``: the AIs that fill its empty seats at the start and stand in for players.
+    ``tempo_s``: a slow table's time per move (in place of ``turn_timer_s``).
     """
     ms = to_ms(now)
     async with db.transaction():
@@ -100,6 +104,7 @@ async def create_table(
                 ms,
                 ai_level,
                 disconnect_policy,
+                tempo_s,
             ),
         )
     assert row is not None  # RETURNING always yields the inserted row
@@ -216,4 +221,45 @@ async def get_seats(db: Database, table_id: int) -> list[SeatRow]:
     return [
         SeatRow(row["table_id"], row["seat"], row["user_id"], row["ai_level"])
         for row in await db.fetchall(GET_SEATS, (table_id,))
+    ]
+
+
+# A paused player keeps their seat (owner_id) while an AI plays it: the table is still theirs.
+PLAYER_OPEN_TABLES: Final = """
+SELECT t.id, t.guild_id, t.channel_id, t.status, t.tempo_s, m.message_id, m.game_number
+FROM tables AS t
+JOIN seats AS s ON s.table_id = t.id AND (s.user_id = ? OR s.owner_id = ?)
+LEFT JOIN table_messages AS m ON m.table_id = t.id
+WHERE t.status <> 'closed'
+ORDER BY t.id
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTable:
+    """An open table a player sits at, and its public message (None before it is sent)."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    status: TableStatus
+    tempo_s: int | None
+    message_id: int | None
+    game_number: int | None
+
+
+async def player_open_tables(db: Database, user_id: int) -> list[PlayerTable]:
+    """Every open table where ``user_id`` sits (also paused), in every guild, oldest first."""
+    rows = await db.fetchall(PLAYER_OPEN_TABLES, (user_id, user_id))
+    return [
+        PlayerTable(
+            r["id"],
+            r["guild_id"],
+            r["channel_id"],
+            r["status"],
+            r["tempo_s"],
+            r["message_id"],
+            r["game_number"],
+        )
+        for r in rows
     ]

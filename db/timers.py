@@ -70,3 +70,11 @@ async def list_timers(db: Database, *, due_by: datetime | None = None) -> list[T
     """Pending timers by firing time; with ``due_by`` only those firing by then."""
     limit = NO_LIMIT if due_by is None else to_ms(due_by)
     return [_timer(row) for row in await db.fetchall(LIST_TIMERS, (limit,))]
+
+
+SET_TABLE_TIMER_PAYLOAD: Final = "UPDATE timers SET payload = ? WHERE table_id = ? AND kind = ?"
+
+
+async def set_table_timer_payload(db: Database, table_id: int, kind: str, payload: JSONDict) -> int:
+    """Replace the payload of a table's timer of ``kind`` (a slow turn's reminders sent)."""
+    return await db.execute(SET_TABLE_TIMER_PAYLOAD, (dump_json(payload), table_id, kind))

@@ -41,7 +41,13 @@ from db.process_lock import ProcessLock, lock_database
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-EXTENSIONS = ("cogs.table", "cogs.doko", "cogs.turnier", "cogs.einstellungen")
+EXTENSIONS = (
+    "cogs.table",
+    "cogs.doko",
+    "cogs.turnier",
+    "cogs.einstellungen",
+    "cogs.meine_tische",
+)
 ClickHandler = Callable[[codec.Click, discord.Interaction[Any]], Awaitable[None]]
 OutdatedHandler = Callable[[discord.Interaction[Any]], Awaitable[None]]
 

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.budget import Priority
-from bot.engine.model import EngineError, Event, TableChanged, TableInfo
+from bot.engine.model import EngineError, Event, TableChanged, TableInfo, TurnReminder
 from bot.engine.queries import NOTIFY_DEFAULT_S
+from bot.render import slow
 from bot.render.texts import t
 from db import messages
 
@@ -96,12 +97,17 @@ class Pings:
         self._delays: dict[int, tuple[int | None, float]] = {}  # user: (delay, read at)
         self._tasks: set[asyncio.Task[None]] = set()  # deletes under way
         self._sweeping: asyncio.Task[None] | None = None  # a stopped process's pings going
+        # Set once the start-up sweep read the stored pings: a reminder due at start waits,
+        # or the sweep would take it for one of the last process's.
+        self._swept = asyncio.Event()
 
     # -- the engine's events ------------------------------------------------------------
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, TableChanged):
             self.table_changed(event.table)
+        elif isinstance(event, TurnReminder):
+            self._spawn(self._remind(event))
 
     def table_changed(self, info: TableInfo) -> None:
         if info.version < self._versions.get(info.id, -1):
@@ -137,6 +143,8 @@ class Pings:
             # The tables come first: their pings are left for the next start.
             log.exception("could not read the stored pings")
             return
+        finally:
+            self._swept.set()
         stale = [p for p in stored if p.table_closed or p.table_id in table_ids]
         if not stale:
             return
@@ -219,13 +227,17 @@ class Pings:
             return False
         return turn_of(info) == (turn.user_id, turn.key)
 
-    async def _send(self, turn: Turn, state: TableState | None) -> tuple[int, int]:
-        """The ping: a DM, or a mention in the table's channel when the DMs are closed."""
+    async def _send(
+        self, turn: Turn, state: TableState | None, said: str | None = None
+    ) -> tuple[int, int]:
+        """The ping (or ``said`` in its place): a DM, or a mention in the table's channel
+        when the DMs are closed.
+        """
         bot, user = self.presenter.bot, self.presenter.user(turn.user_id)
         url = f"https://discord.com/channels/{turn.guild_id}/{turn.channel_id}"
         if state is not None and state.message_id is not None and state.message_game == turn.game:
             url = f"{url}/{state.message_id}"  # else the channel: the message is on its way
-        text = f"{t(user.lang, 'ping_turn', table=turn.table_id)} {url}"
+        text = f"{said or t(user.lang, 'ping_turn', table=turn.table_id)} {url}"
         if not user.dms_closed:
             try:
                 if user.dm_channel_id is None:
@@ -276,3 +288,37 @@ class Pings:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    # -- a slow table's reminders (bot.engine.slow) ---------------------------------------
+
+    async def _remind(self, event: TurnReminder) -> None:
+        """The reminder takes the turn's ping's place (the ping not yet sent, or the one
+        out, deleted first): a turn has one notification out at a time, and it is deleted
+        with the turn like a ping.
+        """
+        try:
+            await self._swept.wait()
+            if self._sweeping is not None:
+                await asyncio.shield(self._sweeping)
+            info = self.presenter.bot.engine.table(event.table_id)
+            self.table_changed(info)  # the turn is known here also right after a restart
+            turn = self.turns.get(event.table_id)
+            if turn is None or turn.user_id != event.user_id or turn.sending:
+                return
+            if turn.task is not None:
+                turn.task.cancel()
+            if turn.ping is not None:
+                old, turn.ping = turn.ping, None
+                await self._delete(old)
+            user = self.presenter.user(turn.user_id)
+            said = slow.reminder_text(event, info.disconnect_policy, user.lang)
+            turn.sending = True
+            try:
+                turn.ping = await self._send(turn, self.presenter.tables.get(turn.table_id), said)
+                await self._store(turn, turn.ping)
+            finally:
+                turn.sending = False
+            if turn.over:
+                await self._delete(turn.ping)
+        except Exception:
+            log.exception("reminding user %s at table %s failed", event.user_id, event.table_id)

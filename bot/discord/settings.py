@@ -25,6 +25,7 @@ import discord
 
 from bot.discord import access
 from bot.discord.presenter import Presenter
+from bot.engine.slow import TEMPOS
 from bot.render.presets import PRESETS
 from bot.render.settings import (
     PAGES,
@@ -85,6 +86,7 @@ def defaults_of(row: GuildSettings) -> ServerDefaults:
         rules_unreadable=unreadable,
         disconnect_policy=row.disconnect_policy,
         replay_thread=row.replay_thread,
+        tempo_s=row.tempo_s,
     )
 
 
@@ -131,10 +133,15 @@ def change(defaults: ServerDefaults, key: str, values: list[str]) -> dict[str, A
             return _rules(Ruleset.from_dict(data))
         except RulesetError:
             raise SettingError("err_bad_action") from None
-    if key == "turn_timer_s":
+    if key == "turn_timer_s":  # the time per move: seconds, or a slow table's tempo
         if values in (["off"], ["0"]):
-            return {"turn_timer_s": None}
-        return {"turn_timer_s": _number(values, *TIMER_RANGE)}
+            return {"turn_timer_s": None, "tempo_s": None}
+        if len(values) == 1 and values[0].startswith("slow:"):
+            tempo = values[0].removeprefix("slow:")
+            if not tempo.isdigit() or int(tempo) not in TEMPOS:
+                raise SettingError("err_bad_action")
+            return {"tempo_s": int(tempo)}
+        return {"turn_timer_s": _number(values, *TIMER_RANGE), "tempo_s": None}
     if key == "ai_level":
         if values not in (["leicht"], ["mittel"], ["schwer"]):
             raise SettingError("err_bad_action")

@@ -194,6 +194,12 @@ class Engine:
         """
         return await queries.notify_delay(self.db, user_id, default)
 
+    async def my_tables(self, user_id: int) -> list[queries.MyTable]:
+        """The user's open tables in every guild, where it is their move first
+        (``/doko meine-tische``).
+        """
+        return await queries.my_tables(self.db, self._tables, user_id)
+
     @refuse_store_faults
     async def set_notify_delay(self, user_id: int, seconds: int | None) -> None:
         """The user's choice of ping: ``seconds`` into their turn, 0 at once, None never."""
@@ -219,11 +225,14 @@ class Engine:
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
         protokoll: bool = False,
+        tempo_s: int | None = None,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
         ``disconnect_policy``: what an expired turn timer means (:mod:`.absence`).
         ``protokoll``: a replay thread for each finished game (``bot.discord.replay``).
+        ``tempo_s``: a slow table's seconds per move, in place of ``turn_timer_s``
+        (:mod:`.slow`).
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -236,6 +245,7 @@ class Engine:
             ai_level,
             disconnect_policy,
             protokoll,
+            tempo_s,
         )
         return await self._changed(table)
 
@@ -333,6 +343,12 @@ class Engine:
             return False
         await self._changed(table)
         return True
+
+    async def remind_turn(self, table_id: int) -> None:
+        """A slow turn's reminder, if one is due by the engine's clock and not yet sent
+        (its own timer does this; tests with a clock of their own call it).
+        """
+        await self._timers.reminders.remind_now(table_id)
 
     async def _changed(self, table: Table) -> TableInfo:
         """After a change (the lock released): publish it, let the AIs answer."""

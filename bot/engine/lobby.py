@@ -15,6 +15,7 @@ from bot.engine.absence import check_policy
 from bot.engine.model import AI_LEVELS, EngineError, SeatInfo
 from bot.engine.ownership import Ownership
 from bot.engine.play import Playing, dealer_columns
+from bot.engine.slow import MIN_TEMPO_S
 from bot.engine.tables import STAND_IN_LEVEL, Table, Tables, bot_name
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
@@ -53,6 +54,7 @@ class Lobby:
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
         protokoll: bool = False,
+        tempo_s: int | None = None,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -64,6 +66,8 @@ class Lobby:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
         _check_level(ai_level)
         check_policy(disconnect_policy)
+        if tempo_s is not None and tempo_s < MIN_TEMPO_S:
+            raise EngineError("bad_tempo", "a slow table gives at least an hour per move")
         rules = rules or Ruleset()
         async with self.db.transaction():  # all of it or, when the store fails, nothing
             await players.upsert_player(self.db, host_id, host_name)
@@ -78,6 +82,7 @@ class Lobby:
                 ai_level=ai_level,  # type: ignore[arg-type]
                 now=self.tables.clock(),
                 disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
+                tempo_s=tempo_s,
             )
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")
@@ -97,6 +102,7 @@ class Lobby:
             seats=[SeatInfo(0, host_id, host_name, None)] + [None] * (rules.players - 1),
             ai_level=ai_level,
             disconnect_policy=disconnect_policy,
+            tempo_s=tempo_s,
         )
         self.tables.add(table)
         return table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -115,6 +115,15 @@ class TableInfo:
     ai_level: str = "leicht"  # the AI of empty seats at the start and of stand-ins
     disconnect_policy: str = "bot"  # what an expired turn timer does: bot, warten, verloren
     waiting: WaitingInfo | None = None  # the table waits for an absent human
+    tempo_s: int | None = None  # a slow table's seconds per move (in place of turn_timer_s)
+    turn_due: datetime | None = None  # a slow table: when the move of the human to act is due
+
+    @property
+    def turn_since(self) -> datetime | None:
+        """A slow table: since when the human to act is to act."""
+        if self.turn_due is None or self.tempo_s is None:
+            return None
+        return self.turn_due - timedelta(seconds=self.tempo_s)
 
     @property
     def size(self) -> int:
@@ -204,4 +213,18 @@ class SessionOver:
     spielliste: tuple[ListEntry, ...]
 
 
-Event = TableChanged | ViewChanged | YourTurn | TrickTaken | GameOver | SessionOver
+@dataclass(frozen=True, slots=True)
+class TurnReminder:
+    """A slow table reminds ``user_id`` of their move, due at ``due`` (once each, stored).
+
+    ``last``: the last reminder of this move; the disconnect policy follows at ``due``.
+    """
+
+    table_id: int
+    user_id: int
+    game_number: int
+    due: datetime
+    last: bool
+
+
+Event = TableChanged | ViewChanged | YourTurn | TrickTaken | GameOver | SessionOver | TurnReminder

@@ -94,6 +94,10 @@ class Table:
     disconnect_policy: str = "bot"  # bot, warten, verloren: what an expired turn timer does
     turn_due: datetime | None = None  # the armed turn timer's deadline
     waiting: Waiting | None = None  # the table waits for an absent human (warten, verloren)
+    tempo_s: int | None = None  # a slow table's seconds per move, in place of turn_timer_s
+    turn_version: int | None = None  # the version the armed turn deadline belongs to
+    reminder: asyncio.TimerHandle | None = None  # a slow turn's next reminder
+    reminded: int = 0  # the reminders of the armed turn sent (as stored with its deadline)
 
     @property
     def size(self) -> int:
@@ -156,6 +160,8 @@ class Table:
         """Cancel the turn timer and the AI's thinking (not from within the AI's own task)."""
         if self.timer is not None:
             self.timer.cancel()
+        if self.reminder is not None:
+            self.reminder.cancel()
         if self.ai_task is not None and self.ai_task is not asyncio.current_task():
             self.ai_task.cancel()
 
@@ -207,7 +213,16 @@ class Table:
             ai_level=self.ai_level,
             disconnect_policy=self.disconnect_policy,
             waiting=_waiting_info(self.waiting_now),
+            tempo_s=self.tempo_s,
+            turn_due=self.slow_turn_due,
         )
+
+    @property
+    def slow_turn_due(self) -> datetime | None:
+        """A slow table's deadline of the human now to act; None elsewhere and meanwhile."""
+        if self.tempo_s is None or self.turn_version != self.version or self.waiting_now:
+            return None
+        return self.turn_due
 
 
 def _waiting_info(waiting: Waiting | None) -> WaitingInfo | None:
@@ -217,7 +232,7 @@ def _waiting_info(waiting: Waiting | None) -> WaitingInfo | None:
 
 
 # Not the table's state: its lock, and the work scheduled for it.
-_NOT_RESTORED: Final = frozenset({"lock", "timer", "ai_task"})
+_NOT_RESTORED: Final = frozenset({"lock", "timer", "ai_task", "reminder"})
 
 
 class Tables:
@@ -282,6 +297,8 @@ class Tables:
         """The table changed: its snapshot for everyone, each seated human's own view."""
         if table.timer is not None and table.status != "playing":
             table.timer.cancel()
+        if table.reminder is not None and table.status != "playing":
+            table.reminder.cancel()
         await self.emit(TableChanged(table.snapshot()))
         game = table.game
         if game is None or table.status != "playing":

@@ -11,8 +11,9 @@ from typing import Any, Final
 
 from bot.engine.absence import FORFEIT_GRACE, Absence
 from bot.engine.faults import retry_pause
-from bot.engine.model import AIPlayer
+from bot.engine.model import AIPlayer, TableChanged
 from bot.engine.play import Playing
+from bot.engine.slow import Reminders
 from bot.engine.tables import Table, Tables, Waiting
 from bot.rules.view import player_view
 from db import timers
@@ -43,16 +44,26 @@ class Timers:
         self.on_due = on_due
         self.absence = absence
         self._failures: dict[int, int] = {}  # by table: failed writes of its due timer
+        self.reminders = Reminders(tables, TURN_TIMER_KIND)
 
     async def arm_turn_timer(self, table: Table) -> None:
-        """Store and schedule the deadline of the human now to act (the caller holds the lock)."""
-        if table.turn_timer_s is None or table.game is None or table.game.finished:
+        """Store and schedule the deadline of the human now to act (the caller holds the lock).
+
+        A slow table's ``tempo_s`` takes the turn timer's place (:mod:`.slow`).
+        """
+        seconds = table.tempo_s or table.turn_timer_s
+        if seconds is None or table.game is None or table.game.finished:
             return
         if table.waiting_now is not None:
             return  # the table waits for the absent player: no new deadline
         now = self.tables.clock()
-        fires_at = now + timedelta(seconds=table.turn_timer_s)
+        if table.slow_turn_due is not None:
+            return  # this move's deadline stands (re-armed after a restart): days, not anew
+        fires_at = now + timedelta(seconds=seconds)
         await self._set_deadline(table, fires_at, {"version": table.version}, now)
+        if table.tempo_s is not None:
+            # The table message says since when the move waits: it was published before.
+            await self.tables.emit(TableChanged(table.snapshot()))
 
     async def _set_deadline(
         self, table: Table, fires_at: datetime, payload: dict[str, Any], now: datetime
@@ -75,6 +86,7 @@ class Timers:
         if table.timer is not None:
             table.timer.cancel()
         table.turn_due = fires_at
+        table.turn_version = payload["version"]
         if "since" in payload and table.game is not None:  # verloren's grace period
             seat = table.game.to_act()
             if seat is not None and payload["version"] == table.version:
@@ -85,6 +97,7 @@ class Timers:
         table.timer = loop.call_later(
             delay, lambda: asyncio.ensure_future(self.on_due(table.id, payload["version"]))
         )
+        self.reminders.arm(table, fires_at, payload)
 
     async def expire(self, table_id: int, version: int) -> Table | None:
         """The stand-in AI acts for the absent player; the table, or None if nothing was due.
@@ -114,6 +127,7 @@ class Timers:
                 log.warning("table %s: the timer's action was not stored (%s)", table_id, error)
                 again = self.tables.clock() + timedelta(seconds=pause)
                 self.arm(table, again, {"version": version})
+                self.reminders.cancel(table)  # the move is past due: no more reminders
                 return None
             self._failures.pop(table_id, None)
         return table

@@ -20,6 +20,7 @@ from discord import Colour, Embed
 from bot.engine.model import AI_LEVELS
 from bot.render.absence import policies, policy_text
 from bot.render.presets import PRESETS, preset_name, preset_of
+from bot.render.slow import tempo_choices, tempo_value
 from bot.render.texts import Lang, t
 from bot.rules.ruleset import (
     DDV,
@@ -103,6 +104,7 @@ class ServerDefaults:
     rules_unreadable: bool = False  # the stored rules were broken: DDV shown instead
     disconnect_policy: str = "bot"  # what an expired turn timer does: bot, warten, verloren
     replay_thread: bool = False  # a replay thread for each finished game (bot/discord/replay.py)
+    tempo_s: int | None = None  # a slow table's time per move, in place of the turn timer
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +346,9 @@ def _tisch(s: ServerDefaults, lang: Lang) -> list[Row]:
     timers = [("off", t(lang, "set_timer_none"))]
     timers += [(str(n), t(lang, "set_timer_s", seconds=n)) for n in seconds]
     current = "off" if s.turn_timer_s is None else str(s.turn_timer_s)
+    # One select for the time a move may take: seconds, or a slow table's hours and days.
+    timers += tempo_choices(lang)
+    current = current if s.tempo_s is None else f"slow:{s.tempo_s}"
     levels = [(level, t(lang, "set_ai_level", level=t(lang, f"ai_{level}"))) for level in AI_LEVELS]
     return [
         (_pick("turn_timer_s", t(lang, "set_timer"), timers, {current}),),
@@ -464,7 +469,10 @@ def saved_text(key: str, s: ServerDefaults, lang: Lang) -> str:
         "no_winner_score": ("set_no_winner", t(lang, f"no_winner_{r.no_winner_score}")),
         "bock": ("set_bock", _set_names(frozenset(r.bock), tuple(BockTrigger), "bock", lang)),
         "bock_stacking": ("set_bock_stacking", t(lang, f"bock_{r.bock_stacking}")),
-        "turn_timer_s": ("set_timer", timer_value(s.turn_timer_s, lang)),
+        "turn_timer_s": (
+            "set_timer",
+            tempo_value(s.tempo_s, lang) or timer_value(s.turn_timer_s, lang),
+        ),
         "ai_level": ("set_ai", t(lang, f"ai_{s.ai_level}")),
         "disconnect_policy": ("set_policy", policy_text(s.disconnect_policy, lang)),
         "replay_thread": ("set_replay", on_off(s.replay_thread, lang)),

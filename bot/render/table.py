@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.engine.model import AI_LEVELS, ListEntry, SeatInfo, TableInfo
-from bot.render import absence
+from bot.render import absence, slow
 from bot.render.controls import Button, Control, Controls, TableButton
 from bot.render.settings import ddv_difference
 from bot.render.terms import (
@@ -106,7 +106,8 @@ def lobby_message(info: TableInfo, lang: Lang) -> tuple[Embed, Controls]:
             timer=timer_text(info, lang),
         )
         + "\n"
-        + absence.policy_line(info, lang),
+        + absence.policy_line(info, lang)
+        + "".join(f"\n{line}" for line in [slow.lobby_line(info, lang)] if line),
         colour=COLOUR,
     )
     embed.add_field(
@@ -325,7 +326,9 @@ def game_message(
     lines.extend(armut_lines(info, pv.armut, lang))
     lines.extend(bock_schweinchen_lines(info, pv.bock, pv.schweinchen, lang))
     if pv.to_act is not None:
-        lines.append(t(lang, "turn_line", name=player_name(info, pv.to_act, lang)))
+        name = player_name(info, pv.to_act, lang)
+        # A slow table's line also says since when and until when.
+        lines.extend(slow.turn_lines(info, lang, name) or [t(lang, "turn_line", name=name)])
     lines.extend(absence.waiting_lines(info, lang))
     if dm_closed:
         lines.append(t(lang, "dm_closed_note", names=", ".join(dm_closed)))

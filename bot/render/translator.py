@@ -139,6 +139,19 @@ EN: dict[str, str] = {
     "Wertung": "Rating",
     # what a player's absence means at a table (/doko tisch bei_abwesenheit)
     "bei_abwesenheit": "when_away",
+    # a slow table's time per move (/doko tisch bedenkzeit, bot/engine/slow.py)
+    "bedenkzeit": "time_per_move",
+    "Langsamer Tisch: Zeit pro Zug mit Erinnerungen, gilt statt der Zugzeit": (
+        "Slow table: time per move with reminders, in place of the turn timer"
+    ),
+    "1 Stunde": "1 hour",
+    "12 Stunden": "12 hours",
+    "1 Tag": "1 day",
+    "3 Tage": "3 days",
+    "meine-tische": "my-tables",
+    "Deine offenen Tische auf allen Servern, wo du am Zug bist zuerst": (
+        "Your open tables on every server, your moves first"
+    ),
     "Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren": (
         "When the turn timer runs out: a bot plays, the table waits, or the game is lost"
     ),

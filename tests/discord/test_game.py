@@ -113,10 +113,11 @@ async def test_commands_are_german_with_english_localizations(make_world: Any) -
     assert set(subs) == {
         "tisch", "karten", "ansage", "stand", "rangliste", "statistik",
         "regeln", "export", "abrechnen", "stopp", "hilfe", "turnier", "benachrichtigung",
-        "einstellungen",
+        "einstellungen", "meine-tische",
     }  # fmt: skip
     assert subs["einstellungen"]["name_localizations"]["en-US"] == "settings"
     assert subs["tisch"]["name_localizations"]["en-US"] == "table"
+    assert subs["meine-tische"]["name_localizations"]["en-US"] == "my-tables"
     assert subs["abrechnen"]["description_localizations"]["en-GB"].startswith("Score a game")
     ix = await world.run(
         world.users[0],

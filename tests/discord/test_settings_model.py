@@ -42,9 +42,13 @@ def test_rule_controls_change_one_flag() -> None:
 
 
 def test_table_and_server_controls() -> None:
-    assert server.change(BASE, "turn_timer_s", ["off"]) == {"turn_timer_s": None}
-    assert server.change(BASE, "turn_timer_s", ["0"]) == {"turn_timer_s": None}
-    assert server.change(BASE, "turn_timer_s", ["90"]) == {"turn_timer_s": 90}
+    # One select for the time per move: seconds end a slow tempo, a slow tempo replaces them.
+    assert server.change(BASE, "turn_timer_s", ["off"]) == {"turn_timer_s": None, "tempo_s": None}
+    assert server.change(BASE, "turn_timer_s", ["0"]) == {"turn_timer_s": None, "tempo_s": None}
+    assert server.change(BASE, "turn_timer_s", ["90"]) == {"turn_timer_s": 90, "tempo_s": None}
+    assert server.change(BASE, "turn_timer_s", ["slow:86400"]) == {"tempo_s": 86400}
+    with pytest.raises(server.SettingError):
+        server.change(BASE, "turn_timer_s", ["slow:60"])  # not one of the slow tempos
     assert server.change(BASE, "ai_level", ["schwer"]) == {"ai_level": "schwer"}
     assert server.change(BASE, "public_language", ["en"]) == {"public_language": "en"}
     assert server.change(BASE, "notify_delay_s", ["off"]) == {"notify_delay_s": None}

@@ -24,6 +24,7 @@ from bot.render.texts import (
     replay,
     results,
     settings,
+    slow,
     store,
     table,
 )
@@ -45,6 +46,7 @@ PARTS: tuple[ModuleType, ...] = (
     store,
     policy,
     replay,
+    slow,
 )
 
 
