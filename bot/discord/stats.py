@@ -57,7 +57,8 @@ class ProcessStats:
             times.append(time.time())
 
     def write(self, extra: dict[str, Any]) -> None:
-        gc.callbacks.remove(self._on_gc)
+        if self._on_gc in gc.callbacks:  # written before (a bot closed twice)
+            gc.callbacks.remove(self._on_gc)
         figures = {
             "acks": {str(k): v for k, v in self.acks.items()},
             "gc_pauses_ms": self.gc_pauses_ms,

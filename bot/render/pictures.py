@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -64,11 +64,12 @@ class Picture:
     filename: str
     data: bytes
     alt: str
+    # What the picture shows, as a short hash: for the presenter's payload keys (hashed
+    # once: the keys ask for it several times per message).
+    digest: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def digest(self) -> str:
-        """What the picture shows, as a short hash: for the presenter's payload keys."""
-        return hashlib.blake2b(self.data, digest_size=8).hexdigest()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digest", hashlib.blake2b(self.data, digest_size=8).hexdigest())
 
 
 def png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
