@@ -220,7 +220,9 @@ async def table_turn(
     """
     if first:
         priority, since = table_rank(state)
-        async with budget.turn(Priority(priority), since, lambda: table_rank(state), state.table_id):
+        async with budget.turn(
+            Priority(priority), since, lambda: table_rank(state), state.table_id
+        ):
             state.has_turn = True
             try:
                 yield

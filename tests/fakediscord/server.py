@@ -507,9 +507,7 @@ class FakeDiscord:
 
     def channel_messages(self, channel: Channel) -> list[Message]:
         """Every live message in ``channel``, ephemeral ones included."""
-        return [
-            m for m in self._by_channel.get(channel.id, ()) if m.channel is channel and not m.deleted
-        ]
+        return [m for m in self._by_channel.get(channel.id, ()) if not m.deleted]
 
     def commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
         """The commands the bot synced: global, or one guild's."""
