@@ -3,12 +3,13 @@
 Setup. The bot runs as its own OS process (``python -m bot``, pointed at the fake with the
 same environment overrides as in production tests); the loopback Discord and the players
 run in the benchmark's process, so the two do not share an event loop. Each table has one
-human and three AIs (leicht) and plays one game of the ``ohne_pflichtsolo`` preset. A
-human decides only from what a player sees: the table message in the channel and the hand
-DM with its buttons. When the hand shows an enabled card (or Gesund) for a newer table
-version than they last clicked, they think, then click: Gesund, else the first playable
-card. Every action of a human, the ``/doko tisch`` and the start included, comes after a
-think time drawn per action, uniformly from ``think-ms`` ± a third (seeded).
+human and three AIs (leicht; ``--bots`` picks another level: a server's default, which the
+benchmark's command would get without it, is mittel) and plays one game of the
+``ohne_pflichtsolo`` preset. A human decides only from what a player sees: the table message
+in the channel and the hand DM with its buttons. When the hand shows an enabled card (or
+Gesund) for a newer table version than they last clicked, they think, then click: Gesund,
+else the first playable card. Every action of a human, the ``/doko tisch`` and the start
+included, comes after a think time drawn per action, uniformly from ``think-ms`` ± a third (seeded).
 
 Headline (the defaults): 200 tables, ``--think-ms 1500`` (1–2 s per decision, as a quick
 online player). ``--think-ms 0`` is the flat-out run: every human clicks as soon as the
@@ -74,6 +75,7 @@ log = logging.getLogger(__name__)
 
 REPO = Path(__file__).resolve().parents[2]
 THINK_MS = 1500
+BOTS = "leicht"  # the AI level of the three AI seats
 STALL_S = 120.0  # a table that makes no progress for this long fails the benchmark
 PLAY_PREFIXES = ("doko:card:", "doko:reserve:", "doko:takearmut:")
 RESULT_FIELD = t("de", "spielwert")  # the final message of a game has this field
@@ -158,10 +160,11 @@ class _Unvalidated:
 
 
 class Bench:
-    def __init__(self, fake: FakeDiscord, think_ms: int, seed: int) -> None:
+    def __init__(self, fake: FakeDiscord, think_ms: int, seed: int, bots: str = BOTS) -> None:
         self.fake = fake
         self.think_ms = think_ms
         self.seed = seed
+        self.bots = bots
         self.acks: list[float] = []
         self._acked: set[int] = set()
         self.ack_kinds: list[str] = []
@@ -263,6 +266,7 @@ class Bench:
             in_channel=player.channel,
             spiele=1,
             regeln="ohne_pflichtsolo",
+            bots=self.bots,  # the server's default would be mittel
         )
         lobby: Message = await self.until(
             player, lambda: ix.followups[0] if ix.followups else None, "lobby"
@@ -309,6 +313,13 @@ async def _loop_lag(lags: list[float], every: float = 0.01) -> None:
         lags.append((loop.time() - before - every) * 1000)
 
 
+async def _peak_rss(bot: BotProcess | InProcessBot, peak: list[int], every: float = 0.5) -> None:
+    """The bot's largest resident memory so far, in ``peak[0]``."""
+    while True:
+        peak[0] = max(peak[0], bot.rss_kb())
+        await asyncio.sleep(every)
+
+
 def _count_actions(db_path: Path) -> int:
     with contextlib.closing(sqlite3.connect(db_path)) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
@@ -340,11 +351,12 @@ async def run(
     source: Path = REPO,
     rate_limits: bool = True,
     fresh_players: bool = False,
+    bots: str = BOTS,
 ) -> dict[str, Any]:
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
     with tempfile.TemporaryDirectory() as tmp:
         fake = FakeDiscord(rate_limits=rate_limits)
-        bench = Bench(fake, think_ms, seed)
+        bench = Bench(fake, think_ms, seed, bots)
         await fake.start()
         bot: BotProcess | InProcessBot | None = None
         try:
@@ -387,6 +399,8 @@ async def run(
             cpu_bot, cpu_own = bot.cpu(), own_cpu_seconds()
             started = time.perf_counter()
             lag = asyncio.create_task(_loop_lag(bench.lags))
+            peak = [rss_start]
+            sampler = asyncio.create_task(_peak_rss(bot, peak))
             # Not with the bot in this process: that would freeze the bot's objects too.
             freezer = asyncio.create_task(_freeze_fake() if not in_process else asyncio.sleep(0))
             try:
@@ -395,6 +409,7 @@ async def run(
                 raise RuntimeError(f"{error}\nbot log:\n{bot.log()}") from error
             finally:
                 lag.cancel()
+                sampler.cancel()
                 freezer.cancel()
                 if not in_process:
                     gc.unfreeze()  # run() may be called in a longer-lived process (a test)
@@ -472,6 +487,10 @@ async def run(
         **tail_figures(bench, new, wall_offset, bot_figures),
         "discord_games": games,
         "discord_bot_rss_kb_per_table": round(rss_kb / max(1, tables), 1),
+        # The peak while the tables played, sampled each 0.5 s (the figure above is taken once
+        # they are over; the process's own maxrss carries the benchmark's from the fork).
+        "discord_bot_peak_rss_kb_per_table": round((peak[0] - rss_start) / max(1, tables), 1),
+        "discord_bots": bots,
         "discord_bot_cpu_ms_per_action": round(cpu_bot * 1000 / max(1, actions), 2),
         "discord_bot_cpu_share": round(cpu_bot / elapsed, 2),
         "discord_bench_cpu_share": round(cpu_own / elapsed, 2),
@@ -506,6 +525,12 @@ def main(argv: list[str]) -> int:
         help="a human's mean time before each action, drawn within ± a third; 0: flat out",
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
+    parser.add_argument(
+        "--bots",
+        default=BOTS,
+        choices=("leicht", "mittel", "schwer"),
+        help="the AI level of the three AI seats of each table",
+    )
     parser.add_argument(
         "--in-process", action="store_true", help="run the bot in the benchmark's event loop"
     )
@@ -544,6 +569,7 @@ def main(argv: list[str]) -> int:
                 source=args.bot_source.resolve(),
                 rate_limits=not args.no_rate_limits,
                 fresh_players=args.fresh_players,
+                bots=args.bots,
             )
         )
 

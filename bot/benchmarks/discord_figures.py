@@ -95,6 +95,11 @@ def tail_figures(
         "discord_store_commit_ms_p99": histogram_percentile(store.get("commit_ms", {}), 0.99),
         "discord_bot_gc_pauses": len(pauses),
         "discord_bot_gc_pause_ms_max": round(max(pauses, default=0.0), 1),
+        "discord_bot_gc_pause_ms_p99": round(percentile(pauses, 0.99), 1),
+        "discord_bot_gc_full_collections": len(bot.get("gc_full_pauses_ms", [])),
+        "discord_bot_gc_full_pause_ms_max": round(
+            max(bot.get("gc_full_pauses_ms", []), default=0.0), 1
+        ),
         "discord_bot_gc_ms_total": round(sum(pauses) + bot.get("gc_young_ms", 0.0), 1),
         "discord_budget_turns": bot.get("budget_turns", {}),
         "discord_budget_waited_s": bot.get("budget_waited_s", {}),

@@ -57,7 +57,7 @@ class _Waiter:
     priority: int
     since: float  # hands: when they asked; tables: when the message was last edited
     seq: int
-    future: asyncio.Future[None] = field(compare=False)
+    future: asyncio.Future[int] = field(compare=False)  # its result: the priority granted
     # Asked again when a turn is handed out: a table that waits may have become urgent.
     rank: Callable[[], tuple[int, float]] | None = field(default=None, compare=False)
 
@@ -78,6 +78,7 @@ class RequestBudget:
         self.rate = rate
         self._clock, self._sleep = clock, sleep
         self._waiting: list[_Waiter] = []
+        self._keyed: dict[object, _Waiter] = {}  # ranked waiters by key, for rerank(key)
         self._seq = itertools.count()
         self._next = 0.0  # the earliest time of the next turn
         self._task: asyncio.Task[None] | None = None
@@ -99,26 +100,32 @@ class RequestBudget:
         priority: Priority,
         since: float | None = None,
         rank: Callable[[], tuple[int, float]] | None = None,
+        key: object = None,
     ) -> AsyncIterator[None]:
         """Wait for a turn, then make the request in the block.
 
         ``since`` orders waiters of one priority (older first; default: now). ``rank``, when
-        given, is asked for the current ``(priority, since)`` whenever a turn is handed out.
+        given, is asked for the current ``(priority, since)`` whenever a turn is handed out;
+        with a ``key`` (its table), ``rerank(key)`` asks it alone.
         """
         asked = self._clock()
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         waiter = _Waiter(int(priority), asked if since is None else since, next(self._seq), future)
         waiter.rank = rank
         heapq.heappush(self._waiting, waiter)
+        if key is not None and rank is not None:
+            self._keyed[key] = waiter
         self._kick()
         try:
-            await future
+            granted = Priority(await future)
         except asyncio.CancelledError:
             if waiter in self._waiting:
                 self._waiting.remove(waiter)
                 heapq.heapify(self._waiting)
             raise
-        granted = Priority(waiter.priority)
+        finally:
+            if key is not None and (keyed := self._keyed.get(key)) and keyed.future is future:
+                del self._keyed[key]
         self.granted[granted] += 1
         self.waited_s[granted] += self._clock() - asked
         yield
@@ -127,8 +134,23 @@ class RequestBudget:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._hand_out(), name="doko-request-budget")
 
-    def rerank(self) -> None:
-        """Ask every ranked waiter for its place again (a game ended: its table goes up)."""
+    def rerank(self, key: object = None) -> None:
+        """Ask every ranked waiter for its place again, or only the one waiting with ``key``
+        (a game ended: its table goes up; asking all cost O(waiters) per game at 1,000
+        tables).
+        """
+        if key is not None:
+            waiter = self._keyed.get(key)
+            if waiter is None or waiter.rank is None or waiter.future.done():
+                return
+            place = waiter.rank()
+            if place < (waiter.priority, waiter.since):
+                # Moved up: a copy with the same future goes in line at its new place; the
+                # one left behind finds its future done when it comes up, and is dropped.
+                ahead = _Waiter(place[0], place[1], next(self._seq), waiter.future, waiter.rank)
+                heapq.heappush(self._waiting, ahead)
+                self._keyed[key] = ahead
+            return
         for waiter in self._waiting:
             if waiter.rank is not None:
                 waiter.priority, waiter.since = waiter.rank()
@@ -157,7 +179,7 @@ class RequestBudget:
             waiter = self._pick()
             if waiter.future.done():
                 continue  # cancelled meanwhile
-            waiter.future.set_result(None)
+            waiter.future.set_result(waiter.priority)
             # Evenly spaced; an idle spell does not save up a burst.
             self._next = max(self._next, now) + 1 / self.rate
             await asyncio.sleep(0)  # the waiter sends before the next one is picked
@@ -198,7 +220,9 @@ async def table_turn(
     """
     if first:
         priority, since = table_rank(state)
-        async with budget.turn(Priority(priority), since, lambda: table_rank(state)):
+        async with budget.turn(
+            Priority(priority), since, lambda: table_rank(state), state.table_id
+        ):
             state.has_turn = True
             try:
                 yield

@@ -308,7 +308,7 @@ class Presenter:
                     self.last_game_by_channel[state.channel_id] = game_id
                     assert state.job is not None
                     state.job.mark()
-                    self.budget.rerank()  # its table message goes first now
+                    self.budget.rerank(state.table_id)  # its table message goes first now
                     for user_id in self.endings.note(state, event):
                         self.mark_hand(state, user_id)
             case SessionOver(table_id=table_id):

@@ -28,6 +28,7 @@ class ProcessStats:
         self.path = path
         self.acks: dict[int, list[float]] = {}  # interaction id -> [handler, stored, acked]
         self.gc_pauses_ms: list[float] = []  # collections of the older generations
+        self.gc_full_pauses_ms: list[float] = []  # of those, the full ones (generation 2)
         self.gc_young_ms = 0.0  # all young collections together
         self._gc_started = 0.0
         gc.callbacks.append(self._on_gc)
@@ -44,6 +45,8 @@ class ProcessStats:
             pause = (time.perf_counter() - self._gc_started) * 1000
             if info.get("generation", 0) >= 1:
                 self.gc_pauses_ms.append(pause)
+                if info.get("generation", 0) == 2:
+                    self.gc_full_pauses_ms.append(pause)
             else:  # many and short
                 self.gc_young_ms += pause
 
@@ -57,10 +60,12 @@ class ProcessStats:
             times.append(time.time())
 
     def write(self, extra: dict[str, Any]) -> None:
-        gc.callbacks.remove(self._on_gc)
+        if self._on_gc in gc.callbacks:  # written before (a bot closed twice)
+            gc.callbacks.remove(self._on_gc)
         figures = {
             "acks": {str(k): v for k, v in self.acks.items()},
             "gc_pauses_ms": self.gc_pauses_ms,
+            "gc_full_pauses_ms": self.gc_full_pauses_ms,
             "gc_young_ms": self.gc_young_ms,
             "max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
             **extra,

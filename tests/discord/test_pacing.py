@@ -140,3 +140,29 @@ async def test_turns_are_spaced_evenly_within_the_global_limit() -> None:
     gaps = [b - a for a, b in itertools.pairwise(times)]
     assert min(gaps) >= 1 / rate - 1e-9
     assert max(sum(1 for t in times if start <= t < start + 1) for start in times) < GLOBAL_PER_S
+
+
+async def test_a_table_whose_game_ended_moves_up_alone() -> None:
+    """``rerank(key)`` asks only that table's waiter; the others keep their places."""
+    budget = RequestBudget(FAST)
+    rank = {n: (int(Priority.TABLE), float(i)) for i, n in enumerate("abc")}
+    asked: list[str] = []
+    got: list[str] = []
+
+    def ranked(name: str) -> tuple[int, float]:
+        asked.append(name)
+        return rank[name]
+
+    async def ask(name: str) -> None:
+        priority, since = rank[name]
+        async with budget.turn(Priority(priority), since, lambda: ranked(name), name):
+            got.append(name)
+
+    tasks = [asyncio.create_task(ask(n)) for n in "abc"]
+    await asyncio.sleep(0)
+    rank["c"] = (int(Priority.TABLE_END), 2.0)  # c's game ended
+    budget.rerank("c")
+    assert asked == ["c"]
+    await asyncio.gather(*tasks)
+    assert got == ["c", "a", "b"]
+    assert budget.granted[Priority.TABLE_END] == 1  # counted at the place it went from

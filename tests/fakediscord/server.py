@@ -179,6 +179,11 @@ class FakeDiscord:
         self.channels: dict[int, Channel] = {}
         self.messages: list[Message] = []
         self.interactions: dict[int, Interaction] = {}
+        # Indexes: a webhook finds its interaction by token, a route its message by id, a
+        # channel its messages (scanning every one stalled the fake at 1,000 tables).
+        self._by_token: dict[str, Interaction] = {}
+        self._by_message_id: dict[int, Message] = {}
+        self._by_channel: dict[int, list[Message]] = {}
         self.requests: list[RequestRecord] = []
         # The bot's permissions per channel as interactions report them (app_permissions);
         # a channel not listed: all of them.
@@ -498,7 +503,7 @@ class FakeDiscord:
             return []
         return [
             m
-            for m in self.messages
+            for m in self._by_channel.get(channel.id, ())
             if m.channel is channel
             and not m.deleted
             and (m.ephemeral_to is None or m.ephemeral_to is user)
@@ -506,7 +511,7 @@ class FakeDiscord:
 
     def channel_messages(self, channel: Channel) -> list[Message]:
         """Every live message in ``channel``, ephemeral ones included."""
-        return [m for m in self.messages if m.channel is channel and not m.deleted]
+        return [m for m in self._by_channel.get(channel.id, ()) if not m.deleted]
 
     def commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
         """The commands the bot synced: global, or one guild's."""
@@ -763,6 +768,7 @@ class FakeDiscord:
             message=message,
         )
         self.interactions[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
         payload: dict[str, Any] = {
             "id": str(interaction.id),
             "application_id": str(self.app_id),
@@ -1193,6 +1199,8 @@ class FakeDiscord:
             interaction=interaction,
         )
         self.messages.append(message)
+        self._by_message_id[message.id] = message
+        self._by_channel.setdefault(channel.id, []).append(message)
         if not message.ephemeral:
             self._dispatch("MESSAGE_CREATE", self._message_json(message), message.channel.guild)
         return message
@@ -1295,16 +1303,15 @@ class FakeDiscord:
 
     def _channel_message(self, req: _Req) -> Message:
         channel = self._channel(req)
-        message_id = int(req.params["message_id"])
-        for message in self.messages:
-            # Ephemeral messages exist only for their interaction's webhook, not the channel.
-            if (
-                message.id == message_id
-                and message.channel is channel
-                and not message.deleted
-                and not message.ephemeral
-            ):
-                return message
+        message = self._by_message_id.get(int(req.params["message_id"]))
+        # Ephemeral messages exist only for their interaction's webhook, not the channel.
+        if (
+            message is not None
+            and message.channel is channel
+            and not message.deleted
+            and not message.ephemeral
+        ):
+            return message
         raise ApiError(404, 10008, "Unknown Message")
 
     async def _get_channel(self, req: _Req) -> web.Response:
@@ -1451,9 +1458,7 @@ class FakeDiscord:
     def _webhook_interaction(self, req: _Req) -> Interaction:
         if int(req.params["webhook_id"]) != self.app_id:
             raise ApiError(404, 10015, "Unknown Webhook")
-        ix = next(
-            (i for i in self.interactions.values() if i.token == req.params["webhook_token"]), None
-        )
+        ix = self._by_token.get(req.params["webhook_token"])
         if ix is None or self.now() - ix.created_at > TOKEN_LIFETIME:
             raise ApiError(401, 50027, "Invalid Webhook Token")
         if not ix.acked:
