@@ -115,6 +115,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze="Plätze am Tisch: 4, oder 5 (der Geber setzt jedes Spiel aus)",
         bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
         bei_abwesenheit="Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren",
+        coach="Tipp-Knopf mit dem Vorschlag der KI; die Spiele zählen nicht für die Rangliste",
     )
     @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
     async def tisch(
@@ -126,6 +127,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         plaetze: app_commands.Range[int, 4, 5] | None = None,
         bots: str | None = None,
         bei_abwesenheit: str | None = None,
+        coach: bool = False,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self.handlers.reply(interaction).lang
@@ -144,7 +146,16 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         # the table is stored) is the confirmation.
         await interaction.response.defer()
         await open_table(
-            self.bot, interaction, lang, regeln, spiele, zugzeit, plaetze, bots, bei_abwesenheit
+            self.bot,
+            interaction,
+            lang,
+            regeln,
+            spiele,
+            zugzeit,
+            plaetze,
+            bots,
+            bei_abwesenheit,
+            coach,
         )
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
@@ -376,6 +387,7 @@ async def open_table(
     plaetze: int | None,
     bots: str | None,
     bei_abwesenheit: str | None = None,
+    coach: bool = False,
 ) -> None:
     """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
     the command's options on top, its lobby posted.
@@ -398,6 +410,7 @@ async def open_table(
             turn_timer_s=defaults.turn_timer_s if zugzeit is None else zugzeit,
             ai_level=bots or defaults.ai_level,
             disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
+            coach=coach,
         )
     except EngineError as error:
         await answers.say(interaction, error_text(error, lang))

@@ -23,11 +23,11 @@ UNSET: Final = _Unset.UNSET
 """Default of optional update arguments: leave the column as it is."""
 
 _TABLE_COLUMNS: Final = """id, guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy"""
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, coach"""
 INSERT_TABLE: Final = f"""
 INSERT INTO tables (guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy)
-VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, coach)
+VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
 RETURNING {_TABLE_COLUMNS}
 """
 GET_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?"
@@ -62,6 +62,7 @@ def _table(row: Row) -> TableRow:
         updated_at=from_ms(row["updated_at"]),
         ai_level=row["ai_level"],
         disconnect_policy=row["disconnect_policy"],
+        coach=bool(row["coach"]),
     )
 
 
@@ -78,10 +79,12 @@ async def create_table(
     ai_level: AILevel = "mittel",
     now: datetime | None = None,
     disconnect_policy: DisconnectPolicy = "bot",
+    coach: bool = False,
 ) -> TableRow:
     """Open a table (version 0). The host must be a stored player; the guild is added.
 
     ``ai_level``: the AIs that fill its empty seats at the start and stand in for players.
+    ``coach``: its hands offer the AI's Tipp, and its games are unranked.
     """
     ms = to_ms(now)
     async with db.transaction():
@@ -100,6 +103,7 @@ async def create_table(
                 ms,
                 ai_level,
                 disconnect_policy,
+                coach,
             ),
         )
     assert row is not None  # RETURNING always yields the inserted row

@@ -52,6 +52,7 @@ class Lobby:
         turn_timer_s: int | None,
         ai_level: str = STAND_IN_LEVEL,
         disconnect_policy: str = "bot",
+        coach: bool = False,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -77,6 +78,7 @@ class Lobby:
                 ai_level=ai_level,  # type: ignore[arg-type]
                 now=self.tables.clock(),
                 disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
+                coach=coach,
             )
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")
@@ -94,6 +96,7 @@ class Lobby:
             seats=[SeatInfo(0, host_id, host_name, None)] + [None] * (rules.players - 1),
             ai_level=ai_level,
             disconnect_policy=disconnect_policy,
+            coach=coach,
         )
         self.tables.add(table)
         return table

@@ -115,6 +115,7 @@ class TableInfo:
     ai_level: str = "leicht"  # the AI of empty seats at the start and of stand-ins
     disconnect_policy: str = "bot"  # what an expired turn timer does: bot, warten, verloren
     waiting: WaitingInfo | None = None  # the table waits for an absent human
+    coach: bool = False  # the hands offer the AI's Tipp; the games are unranked
 
     @property
     def size(self) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from db import games, guilds, players, sessions, standings, tables
+from db import games, guilds, players, results, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
 from db.rows import GuildSettings, StandingRow
@@ -53,3 +53,22 @@ async def notify_delay(
 async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
     """The server's settings (bot-admin role, time zone …); the defaults when none are set."""
     return await guilds.get_guild_settings(db, guild_id)
+
+
+async def own_finished_game(
+    db: Database, table_id: int, game_id: int, user_id: int
+) -> tuple[dict[str, Any], int] | None:
+    """A finished game of that table, as its record, with the game seat ``user_id`` played;
+    None unless the user played in it (a Spielanalyse is only ever of one's own seat).
+    """
+    try:
+        game = await games.get_game(db, game_id)
+        session = await sessions.get_session(db, game.session_id)
+    except NotFoundError:
+        return None
+    if session.table_id != table_id or game.status != "finished" or game.record is None:
+        return None
+    seat = next(
+        (r.seat for r in await results.get_results(db, game_id) if r.player_id == user_id), None
+    )
+    return None if seat is None else (game.record, seat)

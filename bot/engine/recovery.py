@@ -153,6 +153,7 @@ class Recovery:
             seats=seats,
             ai_level=row.ai_level,
             disconnect_policy=row.disconnect_policy,
+            coach=row.coach,
         )
         session = await sessions.get_active_session(self.db, table_id)
         if session is None:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from bot.render.texts import (
     access,
+    analyse,
     answers,
     channel,
     dms,
@@ -43,6 +44,7 @@ PARTS: tuple[ModuleType, ...] = (
     dms,
     store,
     policy,
+    analyse,
 )
 
 
