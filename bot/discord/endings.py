@@ -86,12 +86,16 @@ class HandEndings:
             return None
         return self._payload(end, user_id, lang)
 
-    def result(self, table_id: int, user_id: int, game_id: int | None, lang: Lang) -> str | None:
-        """The result message of game ``game_id`` for this user, if it is known here."""
+    def result(
+        self, table_id: int, user_id: int, game_id: int | None, lang: Lang
+    ) -> tuple[str, discord.ui.View] | None:
+        """The result message of game ``game_id`` for this user and its Spielanalyse button,
+        if it is known here.
+        """
         end = self.ends.get(user_id)
         if end is None or end.table_id != table_id or end.game_id != game_id:
             return None
-        return self._payload(end, user_id, lang)[0]
+        return self._payload(end, user_id, lang)[:2]
 
     def shown(self, table_id: int, user_id: int, message_id: int) -> None:
         """A click's answer showed the result in message ``message_id``: if that is the
