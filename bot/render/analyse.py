@@ -28,6 +28,17 @@ def number(value: float, lang: Lang) -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
+def place(position: int, lang: Lang) -> str:
+    """Where in the trick the player was: "you led" … "you played last"."""
+    return t(lang, f"analyse_place_{position}")
+
+
+def count(value: int, lang: Lang) -> str:
+    """A whole number with the reader's thousands sign."""
+    text = f"{value:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
 def percent(share: float) -> str:
     return str(round(share * 100))
 
@@ -71,7 +82,7 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
                     lang,
                     "analyse_call",
                     trick=m.trick,
-                    position=m.position,
+                    position=place(m.position, lang),
                     call=_card(m.played, lang),
                     loss=loss,
                 )
@@ -83,7 +94,7 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
                     lang,
                     "analyse_card",
                     trick=m.trick,
-                    position=m.position,
+                    position=place(m.position, lang),
                     played=_card(m.played, lang),
                     suggested=card_label(m.suggested, lang),
                     loss=loss,
@@ -98,7 +109,7 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
                 "analyse_missed_call",
                 call=call_name(c.call, lang),
                 trick=c.trick,
-                position=c.position,
+                position=place(c.position, lang),
                 win=percent(c.win),
                 gain=number(c.gain, lang),
             )
@@ -107,7 +118,7 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
         lines.append(t(lang, "analyse_clean"))
     if not analysis.complete:
         lines.append(t(lang, "analyse_incomplete"))
-    lines.append(t(lang, "analyse_note", worlds=f"{PLAYOUTS:,}".replace(",", ".")))
+    lines.append(t(lang, "analyse_note", worlds=count(PLAYOUTS, lang)))
     return "\n".join(lines)
 
 

@@ -16,17 +16,16 @@ DE: dict[str, str] = {
     ),
     "analyse_mistakes": "Hier erwartet die KI mehr:",
     "analyse_card": (
-        "• Stich {trick}, {position}. Karte: du {played}, die KI {suggested} "
+        "• Stich {trick} ({position}): du {played}, die KI {suggested} "
         "(erwartet {loss} Punkte besser)"
     ),
     "analyse_call": (
-        "• Stich {trick}, vor deiner {position}. Karte: deine Ansage {call} – ohne sie "
-        "erwartet {loss} Punkte besser"
+        "• Stich {trick} ({position}): deine Ansage {call} – ohne sie erwartet {loss} Punkte besser"
     ),
     "analyse_missed": "Ansagen, die rechtzeitig gewesen wären und sich gelohnt hätten:",
     "analyse_missed_call": (
-        "• {call} in Stich {trick} vor deiner {position}. Karte: Gewinnchance {win} %, "
-        "erwartet {gain} Punkte mehr"
+        "• {call} in Stich {trick} ({position}): deine Seite gewinnt damit "
+        "in {win} % der Verteilungen, erwartet {gain} Punkte mehr"
     ),
     "analyse_nothing": "In diesem Spiel gab es für dich keine Karte zu wählen.",
     "analyse_note": (
@@ -51,6 +50,10 @@ DE: dict[str, str] = {
     "tipp_wait": "Einen Tipp gibt es, wenn du am Zug bist.",
     "tipp_off": "An diesem Tisch ist der Coach aus.",
     "tipp_return": "diese Karten zurückgeben: {cards}",
+    "analyse_place_1": "du kamst raus",
+    "analyse_place_2": "du an 2. Stelle",
+    "analyse_place_3": "du an 3. Stelle",
+    "analyse_place_4": "du an 4. Stelle",
 }
 
 EN: dict[str, str] = {
@@ -66,17 +69,17 @@ EN: dict[str, str] = {
     ),
     "analyse_mistakes": "Where the AI expects more:",
     "analyse_card": (
-        "• Trick {trick}, card {position}: you played {played}, the AI {suggested} "
+        "• Trick {trick} ({position}): you played {played}, the AI {suggested} "
         "({loss} points better in expectation)"
     ),
     "analyse_call": (
-        "• Trick {trick}, before your card {position}: your call {call} – without it "
+        "• Trick {trick} ({position}): your call {call} – without it "
         "{loss} points better in expectation"
     ),
     "analyse_missed": "Calls that were in time and would have paid:",
     "analyse_missed_call": (
-        "• {call} in trick {trick} before your card {position}: win chance {win} %, "
-        "{gain} points more in expectation"
+        "• {call} in trick {trick} ({position}): your side wins with it in {win} % of "
+        "the deals, {gain} points more in expectation"
     ),
     "analyse_nothing": "You had no card to choose in this game.",
     "analyse_note": (
@@ -97,4 +100,8 @@ EN: dict[str, str] = {
     "tipp_wait": "A tip is available when it is your turn.",
     "tipp_off": "The coach is off at this table.",
     "tipp_return": "return these cards: {cards}",
+    "analyse_place_1": "you led",
+    "analyse_place_2": "you played second",
+    "analyse_place_3": "you played third",
+    "analyse_place_4": "you played last",
 }
