@@ -113,6 +113,7 @@ async def test_after_a_game_every_hand_dm_shows_the_result(make_world: Any) -> N
         assert only.startswith(f"doko:analyse:{table_id}:") and only.endswith(f":{first_game}")
         # The next game's hand is a new message with its buttons and no result.
         assert running.custom_ids and t(lang, "game_over_hand") not in running.content
+        assert not any(c.startswith("doko:tipp:") for c in running.custom_ids)  # no coach
 
 
 async def test_the_result_opens_the_players_own_spielanalyse(make_world: Any) -> None:
