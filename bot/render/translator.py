@@ -145,6 +145,11 @@ EN: dict[str, str] = {
     "Bot spielt": "a bot plays (Bot spielt)",
     "Tisch wartet": "the table waits (Tisch wartet)",
     "Spiel verloren": "game lost (Spiel verloren)",
+    # the coach's Tipp on a table's hands (/doko tisch coach)
+    "coach": "coach",
+    "Tipp-Knopf mit dem Vorschlag der KI; die Spiele zählen nicht für die Rangliste": (
+        "A Tip button with the AI's suggestion; the games do not count on the leaderboard"
+    ),
 }
 
 
