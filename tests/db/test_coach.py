@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import db
+from bot.engine.queries import own_finished_game
 from db.database import Database
 from tests.db.conftest import (
     ALICE,
@@ -57,3 +58,16 @@ async def test_a_coached_game_counts_nowhere_but_its_own_session(
     await db.standings.rebuild_standings(store)
     board = await db.standings.guild_standings(store, GUILD)
     assert {row.player_id: row.games for row in board}[ALICE] == 1
+
+
+async def test_a_spielanalyse_is_only_of_ones_own_seat(store: Database, table: Table) -> None:
+    await play(store, table.session.id, 1, normal_results((0, 1), 1), at(2026, 3, 2))
+    [game] = await db.games.list_games(store, table.session.id)
+    found = await own_finished_game(store, table.table.id, game.id, CARLA)
+    assert found is not None and found[1] == 2
+    assert await own_finished_game(store, table.table.id, game.id, 999) is None  # not seated
+    assert await own_finished_game(store, table.table.id + 1, game.id, CARLA) is None
+    running = await db.games.create_game(
+        store, table.session.id, number=2, ruleset={}, deal={}, seed=2, dealer=1
+    )
+    assert await own_finished_game(store, table.table.id, running.id, CARLA) is None
