@@ -127,6 +127,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)"
         ),
         bedenkzeit="Langsamer Tisch: Zeit pro Zug mit Erinnerungen, gilt statt der Zugzeit",
+        coach="Tipp-Knopf mit dem Vorschlag der KI; die Spiele zählen nicht für die Rangliste",
     )
     @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
     @app_commands.choices(bedenkzeit=TEMPO_CHOICES)
@@ -141,6 +142,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         bei_abwesenheit: str | None = None,
         protokoll: bool | None = None,
         bedenkzeit: int | None = None,
+        coach: bool = False,
     ) -> None:
         """Open a table: the server's defaults (``/doko einstellungen``), these options on top."""
         lang = self.handlers.reply(interaction).lang
@@ -170,6 +172,7 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
             bei_abwesenheit,
             protokoll,
             bedenkzeit,
+            coach,
         )
 
     @app_commands.command(name="karten", description="Deine Karten noch einmal zeigen")
@@ -404,6 +407,7 @@ async def open_table(
     bei_abwesenheit: str | None = None,
     protokoll: bool | None = None,
     bedenkzeit: int | None = None,
+    coach: bool = False,
 ) -> None:
     """``/doko tisch``, checked and deferred: the table opened from the server's defaults with
     the command's options on top, its lobby posted.
@@ -431,6 +435,7 @@ async def open_table(
             disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
             protokoll=replay and no_thread is None,
             tempo_s=defaults.tempo_s if bedenkzeit is None else bedenkzeit,
+            coach=coach,
         )
     except EngineError as error:
         await answers.say(interaction, error_text(error, lang))

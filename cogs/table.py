@@ -19,7 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord import access, answers, codec, rangliste
+from bot.discord import access, analyse, answers, codec, rangliste
 from bot.discord.bot import DokoBot
 from bot.discord.forwarding import (
     InteractionReply,
@@ -199,6 +199,11 @@ class TableHandlers(commands.Cog):
 
     async def on_click(self, click: codec.Click, interaction: Interaction) -> None:
         reply = self.reply(interaction)
+        if isinstance(click.target, TableButton) and click.target.kind == "analyse":
+            # A finished game's: its table may be closed by now.
+            game_id = int(click.target.arg)
+            await analyse.open_analysis(self.bot.engine, reply, click.table_id, game_id)
+            return
         try:
             info = self.bot.engine.table(click.table_id)
         except EngineError as error:
@@ -214,6 +219,8 @@ class TableHandlers(commands.Cog):
                 await reply.say(rules_text(info.rules, info.games_per_session, reply.lang))
             case TableButton(kind="hand"):
                 await self.show_hand(reply, info)
+            case TableButton(kind="tipp"):
+                await analyse.give_tip(self.bot.engine, reply, info)
             case TableButton(kind="takeover" | "scorelost") as button:
                 await self._absence_click(button, interaction, info, reply.lang)
             case TableButton() as button:

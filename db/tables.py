@@ -24,11 +24,13 @@ UNSET: Final = _Unset.UNSET
 """Default of optional update arguments: leave the column as it is."""
 
 _TABLE_COLUMNS: Final = """id, guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s"""
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s,
+    coach"""
 INSERT_TABLE: Final = f"""
 INSERT INTO tables (guild_id, channel_id, host_id, rules, status, turn_timer_s,
-    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s)
-VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
+    games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s,
+    coach)
+VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
 RETURNING {_TABLE_COLUMNS}
 """
 GET_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?"
@@ -64,6 +66,7 @@ def _table(row: Row) -> TableRow:
         ai_level=row["ai_level"],
         disconnect_policy=row["disconnect_policy"],
         tempo_s=row["tempo_s"],
+        coach=bool(row["coach"]),
     )
 
 
@@ -81,11 +84,13 @@ async def create_table(
     now: datetime | None = None,
     disconnect_policy: DisconnectPolicy = "bot",
     tempo_s: int | None = None,
+    coach: bool = False,
 ) -> TableRow:
     """Open a table (version 0). The host must be a stored player; the guild is added.
 
     ``ai_level``: the AIs that fill its empty seats at the start and stand in for players.
     ``tempo_s``: a slow table's time per move (in place of ``turn_timer_s``).
+    ``coach``: its hands offer the AI's Tipp, and its games are unranked.
     """
     ms = to_ms(now)
     async with db.transaction():
@@ -105,6 +110,7 @@ async def create_table(
                 ai_level,
                 disconnect_policy,
                 tempo_s,
+                coach,
             ),
         )
     assert row is not None  # RETURNING always yields the inserted row

@@ -34,6 +34,21 @@ class Stats:
     playouts: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One decision searched: ``means[i]`` is the mean score of ``plays[i]`` over ``worlds``
+    sampled worlds, ``best`` the index of the highest; with a call asked about, the mean
+    score it adds to the best card (``call_gain``) and how often the caller's side then
+    wins (``call_win``, 0..1).
+    """
+
+    means: tuple[float, ...]
+    best: int
+    call_gain: float | None
+    call_win: float | None
+    worlds: int
+
+
 @dataclass(slots=True)
 class MonteCarloStrategy:
     """``playouts`` is the budget per decision, split over the candidate cards."""
@@ -60,6 +75,17 @@ class MonteCarloStrategy:
         self, view: PlayerView, plays: list[Play], call: Announce | None, rng: random.Random
     ) -> tuple[Play, bool]:
         """The best card, and whether ``call`` raises this seat's expected score."""
+        rating = self.rate(view, plays, call, rng)
+        gain, win = rating.call_gain, rating.call_win
+        pays = gain is not None and win is not None and gain > CALL_MARGIN and win >= CALL_MIN_WIN
+        return plays[rating.best], pays
+
+    def rate(
+        self, view: PlayerView, plays: list[Play], call: Announce | None, rng: random.Random
+    ) -> Rating:
+        """Each card's expected score for this seat over the same sampled worlds, and what
+        ``call`` would add to the best card's (see :class:`Rating`).
+        """
         know = Knowledge(view)
         gen = np.random.default_rng(rng.getrandbits(64))
         me = view.seat
@@ -113,7 +139,7 @@ class MonteCarloStrategy:
         self.stats.decisions += 1
         self.stats.playouts += worlds * n
         bi = int(np.argmax(sums))
-        pays = False
+        gain = win = None
         if call is not None:
             level = call.call.level
             if own is Party.RE:
@@ -121,6 +147,6 @@ class MonteCarloStrategy:
             else:
                 v2 = values(solo, re_level, level, re_augen, re_tricks, rules)
             v2 = (factor * (v2 + sp)).reshape(worlds, n)[:, bi]
-            gain = v2 - value.reshape(worlds, n)[:, bi]
-            pays = bool(gain.mean() > CALL_MARGIN and (v2 > 0).mean() >= CALL_MIN_WIN)
-        return plays[bi], pays
+            gain = float((v2 - value.reshape(worlds, n)[:, bi]).mean())
+            win = float((v2 > 0).mean())
+        return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)

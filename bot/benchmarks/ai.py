@@ -15,10 +15,12 @@ import time
 from typing import Any
 
 from bot.ai import LEVELS, get_strategy
+from bot.ai.analysis import BUDGET, analyse, tip
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import Strategy
+from bot.arena import play_game
 from bot.rules.game import Deal, Game, Phase, Play
-from bot.rules.view import player_view
+from bot.rules.view import player_view, seat_decisions
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -86,6 +88,37 @@ def measure(level: str, games: int, seed: int) -> dict[str, Any]:
     return out
 
 
+def analysis_times(games: int, seed: int) -> dict[str, Any]:
+    """Spielanalyse and Tipp: milliseconds per analysed seat-game (every seat of ``games``
+    leicht games, whose mistakes give the analysis the most to say) and per Tipp.
+    """
+    seat_ms: list[float] = []
+    tip_ms: list[float] = []
+    playouts = 0
+    for g in range(games):
+        played = play_game(
+            Deal.shuffled(seed + g, dealer=g % 4), [get_strategy("leicht")] * 4, f"bench{g}"
+        )
+        for seat in range(4):
+            decisions = seat_decisions(played.deal, played.actions, seat)
+            start = time.perf_counter()
+            playouts += analyse(decisions, seed=g).playouts
+            seat_ms.append((time.perf_counter() - start) * 1000)
+            for view, _ in decisions[-6:-2]:  # mid-game cards: a real choice
+                start = time.perf_counter()
+                tip(view, seed=g)
+                tip_ms.append((time.perf_counter() - start) * 1000)
+    return {
+        "analysis_ms_per_seat_p50": round(percentile(seat_ms, 0.5), 1),
+        "analysis_ms_per_seat_max": round(max(seat_ms, default=0.0), 1),
+        "analysis_ms_per_game": round(sum(seat_ms) / max(1, games), 1),
+        "analysis_playouts_per_seat": round(playouts / max(1, len(seat_ms))),
+        "analysis_budget_playouts": BUDGET,
+        "tip_ms_p50": round(percentile(tip_ms, 0.5), 1),
+        "tip_ms_p99": round(percentile(tip_ms, 0.99), 1),
+    }
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench ai", description=__doc__)
     parser.add_argument("--json", action="store_true")
@@ -100,6 +133,7 @@ def main(argv: list[str]) -> int:
             result["level"] = level
         else:
             result[level] = figures
+    result["analysis"] = analysis_times(args.games, args.seed)
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
@@ -112,4 +146,12 @@ def main(argv: list[str]) -> int:
             if "ai_playouts_per_100ms" in f:
                 line += f", {f['ai_playouts_per_100ms']:.0f} playouts per 100 ms"
             sys.stdout.write(line + "\n")
+        a = result["analysis"]
+        sys.stdout.write(
+            f"Spielanalyse: {a['analysis_ms_per_seat_p50']:.0f} ms per seat (p50, max "
+            f"{a['analysis_ms_per_seat_max']:.0f}), {a['analysis_ms_per_game']:.0f} ms per game "
+            f"of four, {a['analysis_playouts_per_seat']} playouts per seat (budget "
+            f"{a['analysis_budget_playouts']}); Tipp p50 {a['tip_ms_p50']:.0f} ms, "
+            f"p99 {a['tip_ms_p99']:.0f} ms\n"
+        )
     return 0

@@ -201,14 +201,15 @@ async def next_hand(
 async def show_result(
     presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
 ) -> None:
-    """The clicked hand message of a finished game (``info``'s) shows its result, without
-    buttons; "it is over" only when the result is not known here.
+    """The clicked hand message of a finished game (``info``'s) shows its result, with the
+    Spielanalyse button only; "it is over" only when the result is not known here.
     """
     user_id = interaction.user.id
-    content = presenter.endings.result(info.id, user_id, info.game_id, lang)
+    result = presenter.endings.result(info.id, user_id, info.game_id, lang)
+    content, ui = result if result is not None else (None, None)
     await interaction.edit_original_response(
         content=content or game_over_message(info, user_id, lang),
-        view=None,
+        view=ui,
         **edit_files([], presenter.pictures.enabled),  # the hand's picture goes too
     )
     if content is not None and interaction.message is not None:

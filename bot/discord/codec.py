@@ -128,7 +128,7 @@ def decode(custom_id: str, values: Sequence[str] = ()) -> Click:
             arity(1)
             if not (args[0].isascii() and args[0].isalpha() and len(args[0]) <= MAX_LEVEL):
                 raise CodecError("bad_level", custom_id)
-        elif kind == "removeai":
+        elif kind == "removeai" or kind == "analyse":
             arity(1)
             _number(args[0], custom_id)
         else:

@@ -1,5 +1,6 @@
 """Every hand ends well: when a game ends, each seated human's hand message of that game
-(the DM, or the ephemeral one while its token lives) is edited to the result, no buttons left.
+(the DM, or the ephemeral one while its token lives) is edited to the result; its one
+button opens the player's Spielanalyse.
 
 The presenter notes a GameOver here and marks the humans' hand jobs; a hand job shows the
 result first, then sends the next game's hand as a new DM, so each game keeps exactly one
@@ -20,6 +21,7 @@ from bot.discord.components import Components
 from bot.discord.pictures import edit_files
 from bot.discord.state import HandMessage, Payload, TableState, UserState, payload_key
 from bot.engine.model import GameOver, ListEntry, TableInfo
+from bot.render.analyse import analyse_controls
 from bot.render.hand import hand_result_message
 from bot.render.texts import Lang
 
@@ -84,12 +86,16 @@ class HandEndings:
             return None
         return self._payload(end, user_id, lang)
 
-    def result(self, table_id: int, user_id: int, game_id: int | None, lang: Lang) -> str | None:
-        """The result message of game ``game_id`` for this user, if it is known here."""
+    def result(
+        self, table_id: int, user_id: int, game_id: int | None, lang: Lang
+    ) -> tuple[str, discord.ui.View] | None:
+        """The result message of game ``game_id`` for this user and its Spielanalyse button,
+        if it is known here.
+        """
         end = self.ends.get(user_id)
         if end is None or end.table_id != table_id or end.game_id != game_id:
             return None
-        return self._payload(end, user_id, lang)[0]
+        return self._payload(end, user_id, lang)[:2]
 
     def shown(self, table_id: int, user_id: int, message_id: int) -> None:
         """A click's answer showed the result in message ``message_id``: if that is the
@@ -127,7 +133,9 @@ class HandEndings:
     @staticmethod
     def _payload(end: HandEnd, user_id: int, lang: Lang) -> tuple[str, discord.ui.View, Payload]:
         content = hand_result_message(end.info, end.summary, end.entry, end.game_id, user_id, lang)
-        ui = Components(end.info.id, end.info.version)  # none: the game is over
+        # The game is over: only the player's own Spielanalyse is left to open.
+        controls = analyse_controls(end.info, end.entry, end.game_id, user_id, lang)
+        ui = Components(end.info.id, end.info.version, controls)
         return content, ui, payload_key(content, None, ui)
 
     async def _show_ephemeral(

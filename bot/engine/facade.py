@@ -19,6 +19,7 @@ from typing import Any
 from bot.engine import queries, rangliste
 from bot.engine.absence import Absence
 from bot.engine.ai_turns import AITurns
+from bot.engine.analyse import Analyses, Analysis, Tip
 from bot.engine.faults import refuse_store_faults
 from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
@@ -70,6 +71,7 @@ class Engine:
         ``lease_owner``: this process's name in ``table_leases``; None: no leases (one process).
         """
         self.db = db
+        self.analyses = Analyses(db)
         self.ai = ai or _DefaultAI()
         self.clock = clock
         seeds = seeds or (lambda: secrets.randbits(62))
@@ -182,6 +184,15 @@ class Engine:
         """A finished game of this guild as its ``doko-game/1`` record; never a running one."""
         return await queries.finished_record(self.db, guild_id, game_id)
 
+    async def analyse_game(self, table_id: int, game_id: int, user_id: int) -> Analysis | None:
+        """The user's Spielanalyse of their seat in a finished game; None unless they played."""
+        return await self.analyses.of_user(table_id, game_id, user_id)
+
+    async def tip(self, table_id: int, user_id: int) -> Tip:
+        """The coach's suggestion for the user's decision now (EngineError: no hand)."""
+        view = self.view_for(table_id, user_id)
+        return await self.analyses.tip(view, self.table(table_id).version)
+
     async def table_closed(self, table_id: int) -> bool:
         """Whether the table is closed in the store (whichever process ran it)."""
         return await queries.table_closed(self.db, table_id)
@@ -226,6 +237,7 @@ class Engine:
         disconnect_policy: str = "bot",
         protokoll: bool = False,
         tempo_s: int | None = None,
+        coach: bool = False,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
@@ -233,6 +245,7 @@ class Engine:
         ``protokoll``: a replay thread for each finished game (``bot.discord.replay``).
         ``tempo_s``: a slow table's seconds per move, in place of ``turn_timer_s``
         (:mod:`.slow`).
+        ``coach``: the hands offer the AI's Tipp; the games are unranked.
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -246,6 +259,7 @@ class Engine:
             disconnect_policy,
             protokoll,
             tempo_s,
+            coach,
         )
         return await self._changed(table)
 

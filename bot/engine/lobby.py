@@ -55,6 +55,7 @@ class Lobby:
         disconnect_policy: str = "bot",
         protokoll: bool = False,
         tempo_s: int | None = None,
+        coach: bool = False,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -83,6 +84,7 @@ class Lobby:
                 now=self.tables.clock(),
                 disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
                 tempo_s=tempo_s,
+                coach=coach,
             )
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")
@@ -103,6 +105,7 @@ class Lobby:
             ai_level=ai_level,
             disconnect_policy=disconnect_policy,
             tempo_s=tempo_s,
+            coach=coach,
         )
         self.tables.add(table)
         return table

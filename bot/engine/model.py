@@ -125,6 +125,8 @@ class TableInfo:
             return None
         return self.turn_due - timedelta(seconds=self.tempo_s)
 
+    coach: bool = False  # the hands offer the AI's Tipp; the games are unranked
+
     @property
     def size(self) -> int:
         """Seats at the table: four, or five when the dealer sits out each game."""

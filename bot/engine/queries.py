@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.engine.tables import Table, Tables
-from db import games, guilds, players, sessions, standings, tables
+from db import games, guilds, players, results, sessions, standings, tables
 from db.database import Database
 from db.errors import NotFoundError
 from db.rows import GuildSettings, StandingRow
@@ -119,3 +119,22 @@ def _with_turn(entry: MyTable, table: Table, user_id: int) -> MyTable:
     elif table.turn_version == table.version and table.turn_due and seconds:
         since, due = table.turn_due - timedelta(seconds=seconds), table.turn_due
     return replace(entry, game_number=number, my_turn=True, since=since, due=due)
+
+
+async def own_finished_game(
+    db: Database, table_id: int, game_id: int, user_id: int
+) -> tuple[dict[str, Any], int] | None:
+    """A finished game of that table, as its record, with the game seat ``user_id`` played;
+    None unless the user played in it (a Spielanalyse is only ever of one's own seat).
+    """
+    try:
+        game = await games.get_game(db, game_id)
+        session = await sessions.get_session(db, game.session_id)
+    except NotFoundError:
+        return None
+    if session.table_id != table_id or game.status != "finished" or game.record is None:
+        return None
+    seat = next(
+        (r.seat for r in await results.get_results(db, game_id) if r.player_id == user_id), None
+    )
+    return None if seat is None else (game.record, seat)

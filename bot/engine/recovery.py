@@ -154,6 +154,7 @@ class Recovery:
             ai_level=row.ai_level,
             disconnect_policy=row.disconnect_policy,
             tempo_s=row.tempo_s,
+            coach=row.coach,
         )
         session = await sessions.get_active_session(self.db, table_id)
         if session is None:

@@ -92,6 +92,7 @@ class Table:
     ai_task: asyncio.Task[None] | None = None
     ai_level: str = STAND_IN_LEVEL  # empty seats at the start and stand-ins get this AI
     disconnect_policy: str = "bot"  # bot, warten, verloren: what an expired turn timer does
+    coach: bool = False  # the hands offer the AI's Tipp; the games are unranked
     turn_due: datetime | None = None  # the armed turn timer's deadline
     waiting: Waiting | None = None  # the table waits for an absent human (warten, verloren)
     tempo_s: int | None = None  # a slow table's seconds per move, in place of turn_timer_s
@@ -212,6 +213,7 @@ class Table:
             sitting_out=self.sitting_out,
             ai_level=self.ai_level,
             disconnect_policy=self.disconnect_policy,
+            coach=self.coach,
             waiting=_waiting_info(self.waiting_now),
             tempo_s=self.tempo_s,
             turn_due=self.slow_turn_due,

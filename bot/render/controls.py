@@ -27,6 +27,8 @@ TableKind = Literal[
     "hand",  # "Meine Karten": the hand as an ephemeral message
     "takeover",  # the host, while the table waits for an absent player: a bot plays
     "scorelost",  # the host, while the table waits: the game is lost for the absent party
+    "analyse",  # a finished game's result: the player's own Spielanalyse (arg: the game id)
+    "tipp",  # a coached table's hand: the AI's suggestion for this decision
 ]
 TABLE_KINDS: tuple[TableKind, ...] = (
     "join",
@@ -40,6 +42,8 @@ TABLE_KINDS: tuple[TableKind, ...] = (
     "hand",
     "takeover",
     "scorelost",
+    "analyse",
+    "tipp",
 )
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any, assert_never
 
 from bot.engine.model import ListEntry, TableInfo
+from bot.render.analyse import tipp_button
 from bot.render.controls import Button, CardOption, Control, Controls, DeclareOption, Select
 from bot.render.table import (
     armut_lines,
@@ -235,7 +236,20 @@ def _return_select(view: PlayerView, count: int, lang: Lang, row: int) -> Select
 
 
 def hand_message(info: TableInfo, view: PlayerView, lang: Lang) -> tuple[str, Controls]:
-    return hand_content(info, view, lang), hand_controls(view, lang)
+    controls = hand_controls(view, lang)
+    if info.coach and view.legal and view.to_act in (None, view.seat):
+        controls = with_tipp(controls, lang)
+    return hand_content(info, view, lang), controls
+
+
+def with_tipp(controls: Controls, lang: Lang) -> Controls:
+    """A coached table's hand: the Tipp button in the last row with room (5 per row)."""
+    width = [0] * 5
+    for c in controls:
+        if c.row is not None:
+            width[c.row] += 1 if isinstance(c, Button) else 5
+    row = next((r for r in (4, ACTION_ROW) if width[r] < 5), None)
+    return (*controls, tipp_button(lang)._replace(row=row))
 
 
 def sitting_out_message(info: TableInfo, lang: Lang) -> tuple[str, Controls]:

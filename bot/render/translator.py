@@ -163,6 +163,11 @@ EN: dict[str, str] = {
     "Nach jedem Spiel ein Thread mit dem Protokoll (Standard: wie in /doko einstellungen)": (
         "After each game a thread with its protocol (default: as in /doko einstellungen)"
     ),
+    # the coach's Tipp on a table's hands (/doko tisch coach)
+    "coach": "coach",
+    "Tipp-Knopf mit dem Vorschlag der KI; die Spiele zählen nicht für die Rangliste": (
+        "A Tip button with the AI's suggestion; the games do not count on the leaderboard"
+    ),
 }
 
 

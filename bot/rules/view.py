@@ -9,12 +9,13 @@ declined, who took and how many trumps came back, but only the two players see t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.rules.calls import Call, Party
 from bot.rules.cards import ALTE, FUCHS, Card
 from bot.rules.contracts import CardOrder, Contract
-from bot.rules.game import Action, Game, Phase, Redeal, Trick
+from bot.rules.game import Action, Deal, Game, Phase, Redeal, Trick
 from bot.rules.round import RoundContext, SoloKind
 from bot.rules.ruleset import Ruleset
 from bot.rules.scoring import ScoreResult
@@ -246,3 +247,18 @@ def public_view(game: Game) -> PublicView:
         redeal=game.redeal,
         bock=game.deal.bock,
     )
+
+
+def seat_decisions(
+    deal: Deal, actions: Sequence[Action], seat: int
+) -> list[tuple[PlayerView, Action]]:
+    """Each of ``seat``'s actions in a replay of the game, with the seat's view just before
+    it: what the seat knew when it decided (a Spielanalyse rates nothing else).
+    """
+    game = Game(deal)
+    out = []
+    for action in actions:
+        if action.seat == seat:
+            out.append((player_view(game, seat), action))
+        game.apply(action)
+    return out

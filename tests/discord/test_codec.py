@@ -94,8 +94,9 @@ def test_house_rule_actions_round_trip() -> None:
 
 
 def test_table_buttons_round_trip() -> None:
-    buttons = [TableButton(k) for k in TABLE_KINDS if k not in ("addai", "removeai")]
+    buttons = [TableButton(k) for k in TABLE_KINDS if k not in ("addai", "removeai", "analyse")]
     buttons += [TableButton("addai", "stark"), TableButton("removeai", "3")]
+    buttons += [TableButton("analyse", "12")]
     for button in buttons:
         assert codec.decode(codec.button_id(7, 0, button)) == codec.Click(7, 0, button)
 

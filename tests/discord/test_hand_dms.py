@@ -83,4 +83,5 @@ async def test_a_two_game_session_has_one_hand_dm_per_game(make_world: Any, busy
     assert len(per_game) == 2 and set(per_game.values()) == {1}, per_game
     # The click that ended game 1 left its DM saying so, without buttons.
     first = dms[0]
-    assert "Das Spiel ist vorbei" in first.content and not first.custom_ids
+    assert "Das Spiel ist vorbei" in first.content
+    assert [c.split(":")[1] for c in first.custom_ids] == ["analyse"]  # its one button left

@@ -108,9 +108,50 @@ async def test_after_a_game_every_hand_dm_shows_the_result(make_world: Any) -> N
         assert augen_line(public, lang) in done.content
         assert f"{t(lang, 'spielwert')}:" in done.content
         assert own_result_shown(done.content, lang, entry.scores[seat], entry.totals[seat])
-        assert not enabled_components(done) and not done.custom_ids
+        # One button is left: the player's own Spielanalyse of that game.
+        [only] = done.custom_ids
+        assert only.startswith(f"doko:analyse:{table_id}:") and only.endswith(f":{first_game}")
         # The next game's hand is a new message with its buttons and no result.
         assert running.custom_ids and t(lang, "game_over_hand") not in running.content
+        assert not any(c.startswith("doko:tipp:") for c in running.custom_ids)  # no coach
+
+
+async def test_the_result_opens_the_players_own_spielanalyse(make_world: Any) -> None:
+    """Anna (German) and Ben (English) open their Spielanalyse from the finished hand DM."""
+    world: World = await make_world(names=("anna", "ben"), locales={"ben": "en-GB"})
+    anna, ben = world.users
+    table_id = await world.open_table(anna, spiele=1, regeln="ohne_pflichtsolo")
+    await world.click(ben, world.lobby(), "doko:join:")
+    for _ in range(2):
+        await world.click(anna, world.lobby(), "doko:addai:")
+    game_id = await start(world, table_id)
+    await play_game(world, table_id)
+    await world.settle()
+    for user in (anna, ben):
+        lang = lang_of(user.locale)
+        [done] = [m for m in world.hand_dms(user) if game_of(m) == game_id]
+        await world.click(user, done, "doko:analyse:")
+        dm = world.fake.dm_channel(user)
+
+        def answer(lang: Lang = lang, dm: Any = dm, user: Any = user) -> Message | None:
+            found = [
+                m
+                for m in world.fake.visible_messages(user, dm)
+                if m.ephemeral and t(lang, "analyse_head") in m.content
+            ]
+            return found[-1] if found else None
+
+        await world.fake.wait_for(lambda: answer() is not None, 10, "the Spielanalyse")
+        text = answer()
+        assert text is not None
+        body = text.content
+        # The game's figure and the note on how it was rated, in the reader's language.
+        assert t(lang, "analyse_figure", points="", agreed="", decisions="")[:8] in body
+        assert t(lang, "analyse_note", worlds="2.400" if lang == "de" else "2,400") in body
+        assert not text.custom_ids
+    # No AI seat got a Spielanalyse button: only the humans' hand messages have one.
+    ids = [c for m in world.fake.channel_messages(world.channel) for c in m.custom_ids]
+    assert not any(c.startswith("doko:analyse:") for c in ids)
 
 
 def last_player(public: str) -> str:
@@ -149,7 +190,8 @@ async def test_without_dms_the_open_hand_shows_the_result(
     assert augen_line(public, "de") in hand.content
     assert own_result_shown(hand.content, "de", entry.scores[seat], entry.totals[seat])
     assert winner(hand.content, "de") == winner(public, "de")
-    assert not hand.custom_ids
+    [only] = hand.custom_ids
+    assert only.startswith(f"doko:analyse:{table_id}:") and only.endswith(f":{first_game}")
 
 
 async def test_a_round_of_vorgefuehrte_pflichtsoli_is_said_in_words(make_world: Any) -> None:

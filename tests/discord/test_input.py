@@ -39,9 +39,12 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(TakeArmut, seats, st.booleans()),
 )
 buttons = st.one_of(
-    st.sampled_from([TableButton(k) for k in TABLE_KINDS if k not in ("addai", "removeai")]),
+    st.sampled_from(
+        [TableButton(k) for k in TABLE_KINDS if k not in ("addai", "removeai", "analyse")]
+    ),
     st.builds(TableButton, st.just("addai"), st.sampled_from(["leicht", "mittel", "stark"])),
     st.builds(TableButton, st.just("removeai"), st.integers(0, 4).map(str)),
+    st.builds(TableButton, st.just("analyse"), st.integers(1, 10**6).map(str)),
 )
 # Numbers as the bot never writes them: other scripts' digits, signs, spaces, leading zeros.
 unwritten = st.sampled_from(["１", "٣", "7\n", " 7", "+7", "0x7", "7.0", "07", "-0"])

@@ -13,6 +13,7 @@ from typing import Literal
 
 from bot.render.texts import (
     access,
+    analyse,
     answers,
     channel,
     dms,
@@ -47,6 +48,7 @@ PARTS: tuple[ModuleType, ...] = (
     policy,
     replay,
     slow,
+    analyse,
 )
 
 

@@ -1,0 +1,219 @@
+"""Spielanalyse and the coach's Tipp: a finished game's decisions rated by the Monte-Carlo AI.
+
+Every decision is rated from the deciding seat's own ``PlayerView`` at that moment, over
+worlds sampled from what that seat knew then, never from the true deal: nothing here reads
+another hand's unplayed cards. A card is a mistake when the AI rates another card at least
+``THRESHOLD`` points better in expectation (the same sampled worlds price every candidate,
+so the difference is not blurred by different samples); a call made on one's turn is one
+when going without it rates that much better; a call that was in time and would have paid
+as the AI's own calls must (``CALL_MARGIN``, ``CALL_MIN_WIN``) but was never made is listed
+with its win chance. The Vorbehalt, contract and Armut choices are not rated (the AI decides
+them by rules of thumb, with no expectation to compare).
+
+The budget is fixed: ``PLAYOUTS`` per decision, at most ``BUDGET`` per seat and game (a seat
+has at most a dozen rated decisions, so the cap only guards odd records). Pure: reads views
+(``bot.rules.view.seat_decisions`` replays a record into them), returns plain values;
+callers run it in a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.ai.heuristic import HeuristicStrategy
+from bot.ai.montecarlo import CALL_MARGIN, CALL_MIN_WIN, MonteCarloStrategy, Rating
+from bot.rules.calls import Call
+from bot.rules.cards import Card
+from bot.rules.game import Action, Announce, Phase, Play
+from bot.rules.view import PlayerView
+
+THRESHOLD = 0.5  # expected points: below this, a choice is as good as the AI's
+PLAYOUTS = 2400  # per rated decision, split over the candidate cards
+BUDGET = 40_000  # playouts per seat and game
+TIP_PLAYOUTS = 3000  # a Tipp is one decision: mittel's budget
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A decision the AI rates at least ``THRESHOLD`` points worse than its own choice.
+
+    ``played`` is the seat's card or call; ``suggested`` the AI's card, or None for "no
+    call". ``trick`` counts from 1, ``position`` is the place in the trick (1 leads).
+    """
+
+    kind: Literal["card", "call"]
+    trick: int
+    position: int
+    played: Card | Call
+    suggested: Card | None
+    loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class MissedCall:
+    """A call that was in time and would have paid, first moment only, never made."""
+
+    call: Call
+    trick: int
+    position: int
+    win: float  # 0..1: how often the seat's side wins with the call, as the seat saw it
+    gain: float  # expected points the call adds
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """One seat's game: ``given_away`` is the game's figure, the expected points lost to
+    the AI's choices over every rated decision (small differences included).
+    """
+
+    seat: int
+    decisions: int  # rated decisions: a card with a choice, a call on one's turn
+    agreed: int  # decisions where the seat chose as the AI would
+    given_away: float
+    mistakes: tuple[Mistake, ...]
+    missed_calls: tuple[MissedCall, ...]
+    playouts: int
+    complete: bool  # False when the budget ran out before the last decision
+
+
+@dataclass(frozen=True, slots=True)
+class Tip:
+    """The coach's suggestion for the decision a view asks for, and why in few words.
+
+    ``reason``: ``best_card`` (``expected`` and the runner-up's), ``only_card``,
+    ``call_pays`` (``win`` chance), ``rule_of_thumb`` (Vorbehalt, contract, Armut).
+    """
+
+    action: Action
+    reason: Literal["best_card", "only_card", "call_pays", "rule_of_thumb"]
+    expected: float | None = None
+    runner_up: Card | None = None
+    runner_up_expected: float | None = None
+    win: float | None = None
+
+
+def _where(view: PlayerView) -> tuple[int, int]:
+    return len(view.tricks) + 1, len(view.current_trick) + 1
+
+
+def _rate(
+    ai: MonteCarloStrategy, view: PlayerView, call: Announce | None, rng: random.Random
+) -> tuple[list[Play], Rating]:
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    return plays, ai.rate(view, plays, call, rng)
+
+
+def _pays(rating: Rating) -> bool:
+    """Whether the call asked about pays as the AI's own calls must."""
+    gain, win = rating.call_gain, rating.call_win
+    return gain is not None and win is not None and gain > CALL_MARGIN and win >= CALL_MIN_WIN
+
+
+def _first_call(view: PlayerView) -> Announce | None:
+    return next((a for a in view.legal if isinstance(a, Announce)), None)
+
+
+def analyse(decisions: Sequence[tuple[PlayerView, Action]], seed: int = 0) -> Analysis:
+    """Rate one seat's decisions of a finished game: each of its actions with its view
+    just before it (``bot.rules.view.seat_decisions``); the same ``seed``, the same result.
+    """
+    seat = decisions[0][0].seat if decisions else 0
+    ai = MonteCarloStrategy(playouts=PLAYOUTS, name="analysis")
+    rng = random.Random(f"analyse:{seed}:{seat}")
+    made = {a.call for _, a in decisions if isinstance(a, Announce)}
+    mistakes: list[Mistake] = []
+    missed: dict[Call, MissedCall] = {}
+    rated = agreed = 0
+    given_away = 0.0
+    complete = True
+    for view, action in decisions:
+        if view.phase is not Phase.PLAY or view.to_act != seat:
+            continue
+        if ai.stats.playouts >= BUDGET:
+            complete = False
+            continue
+        loss = _judge(ai, view, action, made, mistakes, missed, rng)
+        if loss is not None:
+            rated += 1
+            agreed += loss == 0.0
+            given_away += loss
+    given_away += sum(m.gain for m in missed.values())
+    return Analysis(
+        seat,
+        rated,
+        agreed,
+        round(given_away, 2),
+        tuple(mistakes),
+        tuple(missed.values()),
+        ai.stats.playouts,
+        complete,
+    )
+
+
+def _judge(
+    ai: MonteCarloStrategy,
+    view: PlayerView,
+    action: Action,
+    made: set[Call],
+    mistakes: list[Mistake],
+    missed: dict[Call, MissedCall],
+    rng: random.Random,
+) -> float | None:
+    """Rate one decision; the expected points it gave away, None when there was no choice."""
+    trick, position = _where(view)
+    call = _first_call(view)
+    if isinstance(action, Announce):
+        asked = next((a for a in view.legal if a == action), None)
+        _, rating = _rate(ai, view, asked, rng)
+        if rating.call_gain is None:
+            return None
+        loss = max(0.0, -rating.call_gain)
+        if loss >= THRESHOLD:
+            mistakes.append(Mistake("call", trick, position, action.call, None, round(loss, 2)))
+        return loss
+    if not isinstance(action, Play):
+        return None
+    plays, rating = _rate(ai, view, call, rng)
+    new_call = call is not None and call.call not in made and call.call not in missed
+    if call is not None and new_call and _pays(rating):
+        assert rating.call_win is not None and rating.call_gain is not None
+        win, gain = round(rating.call_win, 2), rating.call_gain
+        missed[call.call] = MissedCall(call.call, trick, position, win, gain)
+    if len(plays) < 2:
+        return None
+    chosen = plays.index(action)
+    loss = rating.means[rating.best] - rating.means[chosen]
+    if loss >= THRESHOLD:
+        best = plays[rating.best].card
+        mistakes.append(Mistake("card", trick, position, action.card, best, round(loss, 2)))
+    return loss
+
+
+def tip(view: PlayerView, seed: int = 0) -> Tip:
+    """The coach's suggestion for the decision ``view`` asks of its seat."""
+    rng = random.Random(f"tipp:{seed}")
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if view.phase is not Phase.PLAY or not plays:
+        return Tip(HeuristicStrategy().choose(view, rng), "rule_of_thumb")
+    call = _first_call(view)
+    if len(plays) == 1 and call is None:
+        return Tip(plays[0], "only_card")
+    ai = MonteCarloStrategy(playouts=TIP_PLAYOUTS, name="tipp")
+    rating = ai.rate(view, plays, call, rng)
+    if call is not None and _pays(rating):
+        assert rating.call_win is not None
+        return Tip(call, "call_pays", win=round(rating.call_win, 2))
+    best = rating.best
+    if len(plays) == 1:
+        return Tip(plays[0], "only_card")
+    second = max((i for i in range(len(plays)) if i != best), key=rating.means.__getitem__)
+    return Tip(
+        plays[best],
+        "best_card",
+        expected=round(rating.means[best], 2),
+        runner_up=plays[second].card,
+        runner_up_expected=round(rating.means[second], 2),
+    )

@@ -1,0 +1,124 @@
+"""Spielanalyse and Tipp: weaker play shows more and larger mistakes; hidden cards never matter."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai import get_strategy
+from bot.ai.analysis import THRESHOLD, Analysis, analyse, tip
+from bot.arena import play_game
+from bot.rules.cards import Card
+from bot.rules.game import Action, Deal, Game, Phase, Play, Reserve
+from bot.rules.records import GameRecord
+from bot.rules.view import PlayerView, player_view, seat_decisions
+
+GAMES = 6
+
+
+def analysed(level: str) -> list[Analysis]:
+    """Every seat of ``GAMES`` fixed deals played by four AIs of ``level``."""
+    out: list[Analysis] = []
+    for seed in range(GAMES):
+        seats = [get_strategy(level) for _ in range(4)]
+        game = play_game(Deal.shuffled(7100 + seed, dealer=seed % 4), seats, f"analyse{seed}")
+        record = GameRecord(game.deal, tuple(game.actions))
+        out.extend(
+            analyse(seat_decisions(record.deal, record.actions, seat), seed) for seat in range(4)
+        )
+    return out
+
+
+def test_a_weaker_level_shows_more_and_larger_mistakes() -> None:
+    leicht, mittel = analysed("leicht"), analysed("mittel")
+    given = {k: sum(a.given_away for a in v) / len(v) for k, v in (("l", leicht), ("m", mittel))}
+    mistakes = {k: sum(len(a.mistakes) for a in v) for k, v in (("l", leicht), ("m", mittel))}
+    worst = {
+        k: max((m.loss for a in v for m in a.mistakes), default=0.0)
+        for k, v in (("l", leicht), ("m", mittel))
+    }
+    assert given["l"] > 3 * given["m"] and given["l"] > 1.0, given
+    assert mistakes["l"] > 3 * max(1, mistakes["m"]), mistakes
+    assert worst["l"] > worst["m"], worst
+    for a in leicht + mittel:
+        assert a.complete and 0 < a.decisions <= 12 and 0 <= a.agreed <= a.decisions
+        assert all(m.loss >= THRESHOLD for m in a.mistakes)
+        assert all(m.suggested != m.played for m in a.mistakes)
+
+
+def test_random_play_is_rated_worse_than_mittel() -> None:
+    seeds = range(3)
+    random_loss = mittel_loss = 0.0
+    for seed in seeds:
+        deal = Deal.shuffled(7200 + seed)
+        for level in ("random", "mittel"):
+            game = play_game(deal, [get_strategy(level) for _ in range(4)], f"r{seed}")
+            record = GameRecord(game.deal, tuple(game.actions))
+            loss = sum(
+                analyse(seat_decisions(record.deal, record.actions, s), seed).given_away
+                for s in range(4)
+            )
+            if level == "random":
+                random_loss += loss
+            else:
+                mittel_loss += loss
+    assert random_loss > 3 * mittel_loss, (random_loss, mittel_loss)
+
+
+def other_hands_shuffled(deal: Deal, keep: int, seed: int) -> Deal:
+    """The same hand for seat ``keep``; the other 30 cards dealt anew."""
+    rest = [c for s, h in enumerate(deal.hands) if s != keep for c in h]
+    random.Random(seed).shuffle(rest)
+    size = len(deal.hands[keep])
+    hands: list[tuple[Card, ...]] = []
+    i = 0
+    for s in range(4):
+        if s == keep:
+            hands.append(deal.hands[keep])
+        else:
+            hands.append(tuple(rest[i : i + size]))
+            i += size
+    return Deal(tuple(hands), deal.dealer)
+
+
+def first_lead(deal: Deal, card: Card, seat: int) -> list[tuple[PlayerView, Action]]:
+    game = Game(deal)
+    while game.phase is Phase.VORBEHALT:
+        who = game.to_act()
+        assert who is not None
+        game.apply(Reserve(who, False))
+    leader = game.to_act()
+    assert leader is not None
+    game.apply(Play(leader, card))
+    assert leader == seat
+    return seat_decisions(deal, game.actions, seat)
+
+
+def test_the_other_hands_do_not_change_the_analysis() -> None:
+    deal = Deal.shuffled(7300, dealer=3)
+    leader = 0
+    if deal.hands[leader].count(Card.CQ) == 2:
+        deal = Deal.shuffled(7301, dealer=3)
+    # Every lead of the hand: the rating of each must come from the seat's own view alone.
+    for card in deal.hands[leader]:
+        ours = analyse(first_lead(deal, card, leader), seed=5)
+        theirs = analyse(first_lead(other_hands_shuffled(deal, leader, 9), card, leader), seed=5)
+        assert ours == theirs
+
+
+def test_a_tip_is_a_legal_action_with_its_reason() -> None:
+    game = Game(Deal.shuffled(7400))
+    rng = random.Random(1)
+    reasons = set()
+    while not game.finished:
+        seat = game.to_act()
+        assert seat is not None
+        view = player_view(game, seat)
+        suggestion = tip(view, seed=game.action_count)
+        assert suggestion.action in view.legal
+        reasons.add(suggestion.reason)
+        if suggestion.reason == "best_card":
+            assert suggestion.expected is not None and suggestion.runner_up is not None
+            assert suggestion.runner_up_expected is not None
+            assert suggestion.expected >= suggestion.runner_up_expected
+        game.apply(get_strategy("leicht").choose(view, rng))
+    assert {"rule_of_thumb", "best_card", "only_card"} <= reasons
