@@ -94,6 +94,8 @@ class Table:
     disconnect_policy: str = "bot"  # bot, warten, verloren: what an expired turn timer does
     turn_due: datetime | None = None  # the armed turn timer's deadline
     waiting: Waiting | None = None  # the table waits for an absent human (warten, verloren)
+    # A challenge table deals fixed deals from this seed and is not ranked (challenges.py).
+    deal_base: int | None = None
 
     @property
     def size(self) -> int:

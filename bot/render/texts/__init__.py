@@ -14,6 +14,7 @@ from typing import Literal
 from bot.render.texts import (
     access,
     answers,
+    challenge,
     channel,
     dms,
     input,
@@ -43,6 +44,7 @@ PARTS: tuple[ModuleType, ...] = (
     dms,
     store,
     policy,
+    challenge,
 )
 
 
