@@ -63,7 +63,6 @@ JOIN games g ON g.id = r.game_id
 JOIN sessions s ON s.id = g.session_id
 JOIN tables t ON t.id = s.table_id
 WHERE g.status = 'finished'
-    AND NOT EXISTS (SELECT 1 FROM challenge_entries c WHERE c.table_id = t.id)
 ORDER BY g.finished_at, g.id, r.seat
 """
 

@@ -113,7 +113,6 @@ JOIN games g ON g.id = r.game_id
 JOIN sessions s ON s.id = g.session_id
 JOIN tables t ON t.id = s.table_id
 WHERE g.status = 'finished' AND r.player_id IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM challenge_entries c WHERE c.table_id = t.id)
 GROUP BY t.guild_id, r.player_id, g.finished_at / 86400000
 """
 REBUILD_WEEKLY: Final = """
