@@ -89,7 +89,7 @@ class Herausforderung(app_commands.Group):
         bots: str = "mittel",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            await answers.say(interaction, t(_lang(interaction), "ch_err_no_challenge"))
+            await answers.say(interaction, t(_lang(interaction), "err_no_challenge"))
             return
         member = await access.member_of(interaction, self.bot.engine)
         refusal = access.create_challenge(member)
@@ -125,7 +125,7 @@ class Herausforderung(app_commands.Group):
     async def spielen(self, interaction: Interaction, nummer: int | None = None) -> None:
         lang = _lang(interaction)
         if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "ch_err_no_challenge"))
+            await answers.say(interaction, t(lang, "err_no_challenge"))
             return
         challenge = await self._attempt(
             interaction, self.service.find(interaction.guild_id, nummer)
@@ -162,7 +162,7 @@ class Herausforderung(app_commands.Group):
     async def stand(self, interaction: Interaction, nummer: int | None = None) -> None:
         lang = _lang(interaction)
         if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "ch_err_no_challenge"))
+            await answers.say(interaction, t(lang, "err_no_challenge"))
             return
         challenge = await self._attempt(
             interaction, self.service.find(interaction.guild_id, nummer)

@@ -14,6 +14,7 @@ from discord.utils import escape_markdown
 
 from bot.engine.challenges import ChallengeView
 from bot.engine.model import EngineError
+from bot.render.errors import error_text
 from bot.render.presets import preset_name
 from bot.render.texts import Lang, t
 from bot.render.times import time_text
@@ -33,9 +34,11 @@ def number(value: Fraction | int, lang: Lang, *, signed: bool = True) -> str:
 
 
 def challenge_error(error: EngineError, lang: Lang) -> str:
+    if error.reason == "table_exists":  # the DM holds another challenge's table
+        return t(lang, "ch_err_table_exists")
     if error.reason in KNOWN_ERRORS:
-        return t(lang, f"ch_err_{error.reason}")
-    return t(lang, "ch_err_other", message=str(error))
+        return t(lang, f"err_{error.reason}")
+    return error_text(error, lang)
 
 
 def seat_name(seat: int, lang: Lang) -> str:

@@ -22,15 +22,14 @@ DE: dict[str, str] = {
         "Ich kann dir keine Direktnachricht schicken. Erlaube Direktnachrichten von "
         "Servermitgliedern und versuche es noch einmal."
     ),
-    "ch_err_no_challenge": "Auf diesem Server gibt es keine solche Herausforderung.",
-    "ch_err_challenge_ended": "Diese Herausforderung ist beendet.",
-    "ch_err_already_played": "Du hast diese Herausforderung schon gespielt.",
-    "ch_err_bad_deals": "Eine Herausforderung hat 1 bis 48 Spiele.",
-    "ch_err_bad_days": "Eine Herausforderung läuft 1 bis 31 Tage.",
+    "err_no_challenge": "Auf diesem Server gibt es keine solche Herausforderung.",
+    "err_challenge_ended": "Diese Herausforderung ist beendet.",
+    "err_already_played": "Du hast diese Herausforderung schon gespielt.",
+    "err_bad_deals": "Eine Herausforderung hat 1 bis 48 Spiele.",
+    "err_bad_days": "Eine Herausforderung läuft 1 bis 31 Tage.",
     "ch_err_table_exists": (
         "Du spielst gerade eine andere Herausforderung dieses Servers: spiele sie erst zu Ende."
     ),
-    "ch_err_other": "Das geht gerade nicht: {message}",
     "ch_title": "Herausforderung {id} · {deals} Spiele",
     "ch_title_final": "Herausforderung {id} · Endstand",
     "ch_about": "{rules}, Bots: {level}. {state}",
@@ -73,15 +72,14 @@ EN: dict[str, str] = {
         "I cannot send you a direct message. Allow direct messages from server members and "
         "try again."
     ),
-    "ch_err_no_challenge": "This server has no such challenge.",
-    "ch_err_challenge_ended": "This challenge has ended.",
-    "ch_err_already_played": "You have already played this challenge.",
-    "ch_err_bad_deals": "A challenge has 1 to 48 games.",
-    "ch_err_bad_days": "A challenge runs for 1 to 31 days.",
+    "err_no_challenge": "This server has no such challenge.",
+    "err_challenge_ended": "This challenge has ended.",
+    "err_already_played": "You have already played this challenge.",
+    "err_bad_deals": "A challenge has 1 to 48 games.",
+    "err_bad_days": "A challenge runs for 1 to 31 days.",
     "ch_err_table_exists": (
         "You are playing another challenge of this server: finish that one first."
     ),
-    "ch_err_other": "That is not possible right now: {message}",
     "ch_title": "Challenge {id} · {deals} games",
     "ch_title_final": "Challenge {id} · final standings",
     "ch_about": "{rules}, bots: {level}. {state}",
