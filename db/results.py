@@ -126,6 +126,7 @@ async def finish_game(
     record: JSONDict,
     *,
     now: datetime | None = None,
+    ranked: bool = True,
 ) -> tuple[RatingRow, ...]:
     """Store a running game's outcome in one transaction; returns the humans' new ratings.
 
@@ -165,7 +166,8 @@ async def finish_game(
         day = finished_ms // MS_PER_DAY
         if game["coach"]:
             return ()  # played with the coach's help: unranked, no standings, no ratings
-        humans = [r for r in results if r.player_id is not None]
+        # Unranked (a challenge game): the results only, no standings, no ratings.
+        humans = [r for r in results if r.player_id is not None and ranked]
         sums = [
             (
                 r.points,

@@ -33,6 +33,7 @@ Deed = Literal[
     "change_defaults",  # /doko einstellungen: rules, turn timer, bots, language …
     "choose_admin_role",
     "decide_absence",  # the table waits for an absent player: a bot, or the game scored
+    "create_challenge",  # /doko herausforderung erstellen
 ]
 
 
@@ -145,3 +146,8 @@ def choose_admin_role(member: Member) -> Refusal | None:
 def decide_absence(member: Member, info: TableInfo) -> Refusal | None:
     """Bot übernimmt, Spiel werten (a table waits for someone): the host or a server admin."""
     return _decide(member, "decide_absence", ("host", info.host_id))
+
+
+def create_challenge(member: Member) -> Refusal | None:
+    """``/doko herausforderung erstellen``: a server admin, as for tournaments."""
+    return _decide(member, "create_challenge")

@@ -29,6 +29,7 @@ from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
 from bot.discord.stats import ProcessStats
 from bot.engine import Engine, EngineError
+from bot.engine.challenges import ChallengeService
 from bot.engine.faults import STORE_FAILED
 from bot.engine.forwarding import Forwarder
 from bot.engine.tournaments import TournamentService
@@ -47,6 +48,7 @@ EXTENSIONS = (
     "cogs.turnier",
     "cogs.einstellungen",
     "cogs.meine_tische",
+    "cogs.herausforderung",
 )
 ClickHandler = Callable[[codec.Click, discord.Interaction[Any]], Awaitable[None]]
 OutdatedHandler = Callable[[discord.Interaction[Any]], Awaitable[None]]
@@ -96,6 +98,7 @@ class DokoBot(commands.Bot):
         self._db: Database | None = None
         self._engine: Engine | None = None
         self._tournaments: TournamentService | None = None
+        self._challenges: ChallengeService | None = None
         # Sharded: interactions for tables another process runs go through the database.
         self.forwarder: Forwarder | None = None
         self.lease_owner = lease_owner_id(settings) if settings.sharded else None
@@ -135,6 +138,10 @@ class DokoBot(commands.Bot):
     def tournaments(self) -> TournamentService:
         return _started(self._tournaments)
 
+    @property
+    def challenges(self) -> ChallengeService:
+        return _started(self._challenges)
+
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DokoTranslator())
         self.tree.error(self.on_app_command_error)
@@ -151,6 +158,7 @@ class DokoBot(commands.Bot):
             # event): the presenter only marks messages as changed.
             self._unsubscribe = self._engine.subscribe(self.presenter.on_event)
             self._tournaments = TournamentService(self._engine)
+            self._challenges = ChallengeService(self._engine, seeds=self._seeds)
             if self.lease_owner is not None:
                 # A dead process's lease runs out within one lease time and its replacement
                 # claims the table soon after: only then is nobody running it.
@@ -164,6 +172,8 @@ class DokoBot(commands.Bot):
             await self._engine.start()
         if self._tournaments is not None:
             await self._tournaments.start()  # after the engine: its tables must be loaded
+        if self._challenges is not None:
+            await self._challenges.start()
         if self.forwarder is not None:
             self.forwarder.start()
         if self._tune_gc:
@@ -259,6 +269,8 @@ class DokoBot(commands.Bot):
             await self.forwarder.close()
         if self._tournaments is not None:
             await self._tournaments.close()
+        if self._challenges is not None:
+            await self._challenges.close()
         if self._engine is not None:
             await self._engine.close()
             if self.stats is not None:

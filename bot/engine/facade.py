@@ -389,3 +389,15 @@ class Engine:
         (``warten``; the rule in ``docs/rules.md``).
         """
         return await self._changed(await self._absence.score_lost(table_id, user_id, admin))
+
+    # -- challenges (the same deals for everyone) ----------------------------------------
+
+    def fix_deals(self, table_id: int, base: int) -> None:
+        """Deal the table's games from ``base`` instead of fresh seeds, unranked: a
+        challenge table (``bot.engine.challenges``). Only before the table starts; after a
+        restart recovery reads it from the table's challenge entry.
+        """
+        table = self._tables.get(table_id)
+        if table.status != "lobby":
+            raise EngineError("game_running", "the table has started already")
+        table.deal_base = base

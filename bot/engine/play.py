@@ -26,6 +26,7 @@ from bot.rules.records import (
     round_to_dict,
 )
 from bot.rules.round import FiveSeating
+from bot.tournament.duplicate import deal_seed
 from bot.tournament.pflichtsolo import ListedGame, TableRound
 from db import actions, games, results, sessions, tables, versions
 from db.errors import DuplicateActionError, StoreError
@@ -176,7 +177,7 @@ class Playing:
 
     async def deal(self, table: Table) -> None:
         assert table.session_id is not None and table.round is not None
-        seed = self.seeds()
+        seed = self._deal_seed(table)
         # Five players: the dealer sits out, the four others take game seats 0..3 from his
         # left, and the game's dealer seat is his right neighbour (FiveSeating).
         slot = table.round.slot()
@@ -205,6 +206,16 @@ class Playing:
         table.game_id = row.id
         table.live = True
         await self.bump(table)
+
+    def _deal_seed(self, table: Table) -> int:
+        """A fresh seed, or a challenge's fixed one: deal n alike for everyone (a deal
+        thrown in is dealt again from a seed of its history).
+        """
+        if table.deal_base is None:
+            return self.seeds()
+        again = table.game is not None and table.game.redeal is not None
+        attempt = table.game_number if again else 0
+        return deal_seed(table.deal_base, len(table.spielliste), attempt)
 
     async def store_round(self, table: Table) -> None:
         """Write the round state (games left, Pflichtsolo flags, next dealer) to the session."""
@@ -242,7 +253,12 @@ class Playing:
             await self.deal(table)
             return
         await results.finish_game(
-            self.db, table.game_id, _seat_results(table, game), _record(table, game), now=now
+            self.db,
+            table.game_id,
+            _seat_results(table, game),
+            _record(table, game),
+            now=now,
+            ranked=table.deal_base is None,  # challenge games stay off the leaderboard
         )
         await self.end_live_game(table)
         entry = list_entry(table, game, table.seating, table.sitting_out)

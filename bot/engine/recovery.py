@@ -18,7 +18,7 @@ from bot.rules.game import Game
 from bot.rules.records import action_from_dict, deal_from_dict
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
-from db import actions, away, games, players, sessions, tables, timers
+from db import actions, away, challenges, games, players, sessions, tables, timers
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +156,8 @@ class Recovery:
             tempo_s=row.tempo_s,
             coach=row.coach,
         )
+        challenge = await challenges.challenge_of_table(self.db, table_id)
+        table.deal_base = None if challenge is None else challenge.seed
         session = await sessions.get_active_session(self.db, table_id)
         if session is None:
             return table

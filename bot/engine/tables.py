@@ -99,6 +99,8 @@ class Table:
     turn_version: int | None = None  # the version the armed turn deadline belongs to
     reminder: asyncio.TimerHandle | None = None  # a slow turn's next reminder
     reminded: int = 0  # the reminders of the armed turn sent (as stored with its deadline)
+    # A challenge table deals fixed deals from this seed and is not ranked (challenges.py).
+    deal_base: int | None = None
 
     @property
     def size(self) -> int:

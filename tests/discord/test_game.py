@@ -113,7 +113,7 @@ async def test_commands_are_german_with_english_localizations(make_world: Any) -
     assert set(subs) == {
         "tisch", "karten", "ansage", "stand", "rangliste", "statistik",
         "regeln", "export", "abrechnen", "stopp", "hilfe", "turnier", "benachrichtigung",
-        "einstellungen", "meine-tische",
+        "einstellungen", "meine-tische", "herausforderung",
     }  # fmt: skip
     assert subs["einstellungen"]["name_localizations"]["en-US"] == "settings"
     assert subs["tisch"]["name_localizations"]["en-US"] == "table"

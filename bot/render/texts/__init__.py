@@ -15,6 +15,7 @@ from bot.render.texts import (
     access,
     analyse,
     answers,
+    challenge,
     channel,
     dms,
     input,
@@ -49,6 +50,7 @@ PARTS: tuple[ModuleType, ...] = (
     replay,
     slow,
     analyse,
+    challenge,
 )
 
 
