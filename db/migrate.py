@@ -27,7 +27,7 @@ _FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 # What SQL alone cannot fill in, done right after the migration's file by Python: the
 # per-server ratings are OpenSkill replayed over the stored games.
 FOLLOW_UPS: Final[dict[int, Callable[[Database], Awaitable[object]]]] = {
-    14: ratings.rebuild_before_coach
+    14: ratings.rebuild_before_unranked
 }
 
 

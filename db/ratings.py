@@ -62,11 +62,11 @@ FROM game_results r
 JOIN games g ON g.id = r.game_id
 JOIN sessions s ON s.id = g.session_id
 JOIN tables t ON t.id = s.table_id
-WHERE g.status = 'finished' AND NOT t.coach
+WHERE g.status = 'finished' AND t.ranked
 ORDER BY g.finished_at, g.id, r.seat
 """
-# Migration 0014 replays the games before tables had a coach (0021): none was coached.
-REPLAY_BEFORE_COACH: Final = """
+# Migration 0014 replays the games before a table could be unranked (0021): all count.
+REPLAY_BEFORE_UNRANKED: Final = """
 SELECT t.guild_id, g.id AS game_id, g.finished_at, r.seat, r.party, r.augen, r.points,
        r.contract, r.is_solo, r.won, r.player_id, r.ai_level, r.called
 FROM game_results r
@@ -166,16 +166,16 @@ async def rating_rank(db: Database, guild_id: int, rating: RatingRow, min_games:
     return 1 if row is None else int(row["rank"])
 
 
-async def rebuild_before_coach(db: Database) -> int:
-    """:func:`rebuild` for migration 0014, before a table could have a coach."""
-    return await rebuild(db, REPLAY_BEFORE_COACH)
+async def rebuild_before_unranked(db: Database) -> int:
+    """:func:`rebuild` for migration 0014, before a table could be unranked."""
+    return await rebuild(db, REPLAY_BEFORE_UNRANKED)
 
 
 async def rebuild(db: Database, replay: str = REPLAY) -> int:
     """Recompute every server's ratings by replaying the finished games in the order they
     finished; returns the number of games replayed. Run by the migration that introduced
-    per-server ratings, and a repair should they ever be doubted. A coached table's games
-    are unranked: left out.
+    per-server ratings, and a repair should they ever be doubted. An unranked table's games
+    (the coach's, a challenge's) are left out.
     """
     ratings: dict[tuple[int, int], RatingRow] = {}
     stamps: dict[tuple[int, int], int] = {}

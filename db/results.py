@@ -21,7 +21,7 @@ from db.rows import JSONDict, RatingRow, SeatResult
 log = logging.getLogger(__name__)
 
 GAME_FOR_FINISH: Final = """
-SELECT g.status, t.guild_id, t.coach
+SELECT g.status, t.guild_id, t.ranked
 FROM games g JOIN sessions s ON s.id = g.session_id JOIN tables t ON t.id = s.table_id
 WHERE g.id = ?
 """
@@ -75,7 +75,7 @@ SELECT seat, party, augen, points, contract, is_solo, won, player_id, ai_level, 
 FROM game_results WHERE game_id = ? ORDER BY seat
 """
 GAME_FOR_CORRECTION: Final = """
-SELECT g.status, g.finished_at, t.guild_id, t.coach
+SELECT g.status, g.finished_at, t.guild_id, t.ranked
 FROM games g JOIN sessions s ON s.id = g.session_id JOIN tables t ON t.id = s.table_id
 WHERE g.id = ?
 """
@@ -126,7 +126,6 @@ async def finish_game(
     record: JSONDict,
     *,
     now: datetime | None = None,
-    ranked: bool = True,
 ) -> tuple[RatingRow, ...]:
     """Store a running game's outcome in one transaction; returns the humans' new ratings.
 
@@ -164,10 +163,9 @@ async def finish_game(
         )
         await db.execute(MARK_FINISHED, (finished_ms, dump_json(record), game_id))
         day = finished_ms // MS_PER_DAY
-        if game["coach"]:
-            return ()  # played with the coach's help: unranked, no standings, no ratings
-        # Unranked (a challenge game): the results only, no standings, no ratings.
-        humans = [r for r in results if r.player_id is not None and ranked]
+        if not game["ranked"]:
+            return ()  # with the coach's help or a challenge's: no standings, no ratings
+        humans = [r for r in results if r.player_id is not None]
         sums = [
             (
                 r.points,
@@ -225,8 +223,8 @@ async def correct_points(db: Database, game_id: int, points: Mapping[int, int]) 
             if delta == 0:
                 continue
             await db.execute(SET_POINTS, (new[seat], game_id, seat))
-            if result.player_id is None or game["coach"]:
-                continue  # an AI seat, a coached table's game: no standings
+            if result.player_id is None or not game["ranked"]:
+                continue  # an AI seat, an unranked table's game: no standings
             await db.execute(SHIFT_DAILY, (delta, guild_id, day, result.player_id))
             await db.execute(SHIFT_WEEKLY, (delta, guild_id, day // 7, result.player_id))
             await db.execute(SHIFT_TOTAL, (delta, guild_id, result.player_id))

@@ -78,7 +78,8 @@ class TableRow:
     ai_level: AILevel = "mittel"
     """The level of AIs that fill empty seats at the start and stand in for players."""
     disconnect_policy: DisconnectPolicy = "bot"
-    coach: bool = False  # the coach's Tipp on its hands; its games are unranked
+    coach: bool = False  # the coach's Tipp on its hands
+    ranked: bool = True  # its games count on the leaderboard (not coached, no challenge)
     """What happens when the turn timer runs out on a human (migration 0017)."""
     tempo_s: int | None = None
     """A slow table's seconds per move, in place of the turn timer (migration 0019)."""

@@ -72,7 +72,7 @@ FROM game_results r
 JOIN games g ON g.id = r.game_id
 JOIN sessions s ON s.id = g.session_id
 JOIN tables t ON t.id = s.table_id
-WHERE r.player_id = ? AND t.guild_id = ? AND g.status = 'finished' AND NOT t.coach
+WHERE r.player_id = ? AND t.guild_id = ? AND g.status = 'finished' AND t.ranked
   AND g.finished_at BETWEEN ? AND ?
 ORDER BY g.finished_at, g.id
 """
@@ -112,7 +112,7 @@ FROM game_results r
 JOIN games g ON g.id = r.game_id
 JOIN sessions s ON s.id = g.session_id
 JOIN tables t ON t.id = s.table_id
-WHERE g.status = 'finished' AND r.player_id IS NOT NULL AND NOT t.coach
+WHERE g.status = 'finished' AND r.player_id IS NOT NULL AND t.ranked
 GROUP BY t.guild_id, r.player_id, g.finished_at / 86400000
 """
 REBUILD_WEEKLY: Final = """

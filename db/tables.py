@@ -25,12 +25,12 @@ UNSET: Final = _Unset.UNSET
 
 _TABLE_COLUMNS: Final = """id, guild_id, channel_id, host_id, rules, status, turn_timer_s,
     games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s,
-    coach"""
+    coach, ranked"""
 INSERT_TABLE: Final = f"""
 INSERT INTO tables (guild_id, channel_id, host_id, rules, status, turn_timer_s,
     games_per_session, version, created_at, updated_at, ai_level, disconnect_policy, tempo_s,
-    coach)
-VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+    coach, ranked)
+VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
 RETURNING {_TABLE_COLUMNS}
 """
 GET_TABLE: Final = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?"
@@ -67,6 +67,7 @@ def _table(row: Row) -> TableRow:
         disconnect_policy=row["disconnect_policy"],
         tempo_s=row["tempo_s"],
         coach=bool(row["coach"]),
+        ranked=bool(row["ranked"]),
     )
 
 
@@ -85,12 +86,14 @@ async def create_table(
     disconnect_policy: DisconnectPolicy = "bot",
     tempo_s: int | None = None,
     coach: bool = False,
+    ranked: bool = True,
 ) -> TableRow:
     """Open a table (version 0). The host must be a stored player; the guild is added.
 
     ``ai_level``: the AIs that fill its empty seats at the start and stand in for players.
     ``tempo_s``: a slow table's time per move (in place of ``turn_timer_s``).
-    ``coach``: its hands offer the AI's Tipp, and its games are unranked.
+    ``coach``: its hands offer the AI's Tipp. ``ranked``: its games count on the
+    leaderboard, the ratings and a player's figures (not with the coach, not a challenge's).
     """
     ms = to_ms(now)
     async with db.transaction():
@@ -111,6 +114,7 @@ async def create_table(
                 disconnect_policy,
                 tempo_s,
                 coach,
+                ranked and not coach,
             ),
         )
     assert row is not None  # RETURNING always yields the inserted row

@@ -187,6 +187,7 @@ class ChallengeService:
                 games=challenge.deals,
                 turn_timer_s=None,  # at their own pace
                 ai_level=challenge.ai_level,
+                ranked=False,
             )
             await store.add_entry(self.db, challenge.id, user_id, info.id, now=self.engine.clock())
             self.engine.fix_deals(info.id, challenge.seed)

@@ -238,6 +238,7 @@ class Engine:
         protokoll: bool = False,
         tempo_s: int | None = None,
         coach: bool = False,
+        ranked: bool = True,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
@@ -246,6 +247,7 @@ class Engine:
         ``tempo_s``: a slow table's seconds per move, in place of ``turn_timer_s``
         (:mod:`.slow`).
         ``coach``: the hands offer the AI's Tipp; the games are unranked.
+        ``ranked``: False keeps the games off the leaderboard (a challenge's table).
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -260,6 +262,7 @@ class Engine:
             protokoll,
             tempo_s,
             coach,
+            ranked,
         )
         return await self._changed(table)
 
@@ -393,7 +396,7 @@ class Engine:
     # -- challenges (the same deals for everyone) ----------------------------------------
 
     def fix_deals(self, table_id: int, base: int) -> None:
-        """Deal the table's games from ``base`` instead of fresh seeds, unranked: a
+        """Deal the table's games from ``base`` instead of fresh seeds: a
         challenge table (``bot.engine.challenges``). Only before the table starts; after a
         restart recovery reads it from the table's challenge entry.
         """

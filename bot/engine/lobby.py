@@ -56,6 +56,7 @@ class Lobby:
         protokoll: bool = False,
         tempo_s: int | None = None,
         coach: bool = False,
+        ranked: bool = True,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -85,6 +86,7 @@ class Lobby:
                 disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
                 tempo_s=tempo_s,
                 coach=coach,
+                ranked=ranked,
             )
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")

@@ -258,7 +258,6 @@ class Playing:
             _seat_results(table, game),
             _record(table, game),
             now=now,
-            ranked=table.deal_base is None,  # challenge games stay off the leaderboard
         )
         await self.end_live_game(table)
         entry = list_entry(table, game, table.seating, table.sitting_out)

@@ -1,6 +1,10 @@
-"""A coached table's games are unranked: no standings, no ratings, no player figures."""
+"""A coached table's games and a challenge's are unranked: no standings, no ratings, no
+player figures.
+"""
 
 from __future__ import annotations
+
+import pytest
 
 import db
 from bot.engine.queries import own_finished_game
@@ -19,8 +23,10 @@ from tests.db.conftest import (
 )
 
 
-async def coached_session(store: Database) -> int:
-    """A playing coached table in another channel of GUILD, its session id."""
+async def unranked_session(store: Database, reason: str) -> int:
+    """A playing unranked table in another channel of GUILD, its session id: coached, or
+    opened unranked (a challenge's table).
+    """
     row = await db.tables.create_table(
         store,
         guild_id=GUILD,
@@ -29,22 +35,25 @@ async def coached_session(store: Database) -> int:
         rules={},
         games_per_session=24,
         status="playing",
-        coach=True,
+        coach=reason == "coach",
+        ranked=reason != "challenge",
     )
-    assert row.coach and (await db.tables.get_table(store, row.id)).coach
+    assert not (await db.tables.get_table(store, row.id)).ranked
     for seat, user_id in enumerate([ALICE, BOB, CARLA, DIETER]):
         await db.tables.set_seat(store, row.id, seat, user_id=user_id)
     return (await db.sessions.create_session(store, row.id, games_per_round=24, dealer=0)).id
 
 
-async def test_a_coached_game_counts_nowhere_but_its_own_session(
-    store: Database, table: Table
+@pytest.mark.parametrize("reason", ["coach", "challenge"])
+async def test_an_unranked_game_counts_nowhere_but_its_own_session(
+    store: Database, table: Table, reason: str
 ) -> None:
-    assert not table.table.coach  # off by default
-    coached = await coached_session(store)
+    assert not table.table.coach and table.table.ranked  # the defaults
+    coached = await unranked_session(store, reason)
     assert await play(store, coached, 1, normal_results((0, 1), 2), at(2026, 3, 2)) == ()
     assert await db.standings.guild_standings(store, GUILD) == []
     assert (await db.ratings.get_rating(store, GUILD, ALICE)).games == 0
+    assert await db.standings.player_games(store, GUILD, ALICE) == []
     # The session's own Spielliste still has it.
     session = await db.standings.session_standings(store, coached)
     assert {row.points for row in session} == {2, -2}
