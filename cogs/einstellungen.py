@@ -19,6 +19,7 @@ from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.render.settings import PAGES, Page, ServerDefaults, saved_text
 from bot.render.texts import lang_of, t
+from cogs.under_doko import attach, detach
 
 log = logging.getLogger(__name__)
 
@@ -40,17 +41,13 @@ class Einstellungen(commands.Cog):
         )
 
     async def cog_load(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
-        doko.app_command.add_command(self.command)
+        attach(self.bot, self.command)
         self.bot.component_routes[server.PREFIX] = self.on_component
         if self.bot.running:
             await server.remember_all(self.bot.db, self.bot.presenter)
 
     async def cog_unload(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
-            doko.app_command.remove_command(self.command.name)
+        detach(self.bot, self.command)
         self.bot.component_routes.pop(server.PREFIX, None)
 
     async def show(self, interaction: Interaction) -> None:

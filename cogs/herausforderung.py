@@ -25,6 +25,7 @@ from bot.render.presets import PRESETS
 from bot.render.texts import Lang, lang_of, t
 from bot.render.times import zone_of
 from bot.render.translator import EN
+from cogs.under_doko import attach, detach
 
 log = logging.getLogger(__name__)
 
@@ -190,16 +191,12 @@ class HerausforderungCog(commands.Cog):
         self._unsubscribe: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
-        doko.app_command.add_command(self.group)
+        attach(self.bot, self.group)
         if self.bot.running:
             self._unsubscribe = self.bot.challenges.subscribe(self.on_ended)
 
     async def cog_unload(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
-            doko.app_command.remove_command(self.group.name)
+        detach(self.bot, self.group)
         if self._unsubscribe is not None:
             self._unsubscribe()
 

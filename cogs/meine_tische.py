@@ -18,6 +18,7 @@ from bot.discord import answers
 from bot.discord.bot import DokoBot
 from bot.render.slow import my_tables_text
 from bot.render.texts import lang_of
+from cogs.under_doko import attach, detach
 
 Interaction = discord.Interaction[Any]
 NAME = "meine-tische"
@@ -39,14 +40,10 @@ class MeineTische(commands.Cog):
         )
 
     async def cog_load(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
-        doko.app_command.add_command(self.command)
+        attach(self.bot, self.command)
 
     async def cog_unload(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
-            doko.app_command.remove_command(self.command.name)
+        detach(self.bot, self.command)
 
     async def show(self, interaction: Interaction) -> None:
         """The list, read from the store and the tables this process runs."""

@@ -45,6 +45,7 @@ from bot.render.turnier import (
     tt,
     turnier_error,
 )
+from cogs.under_doko import attach, detach
 
 log = logging.getLogger(__name__)
 
@@ -441,17 +442,13 @@ class TurnierCog(commands.Cog):
         self._unsubscribe: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        assert isinstance(doko, commands.GroupCog) and doko.app_command is not None
-        doko.app_command.add_command(self.group)
+        attach(self.bot, self.group)
         if self.bot.running:
             self.bot.tournaments.channels = self
             self._unsubscribe = self.bot.tournaments.subscribe(self.on_tournament_event)
 
     async def cog_unload(self) -> None:
-        doko = self.bot.get_cog("Doko")
-        if isinstance(doko, commands.GroupCog) and doko.app_command is not None:
-            doko.app_command.remove_command(self.group.name)
+        detach(self.bot, self.group)
         if self._unsubscribe is not None:
             self._unsubscribe()
 

@@ -15,7 +15,7 @@ from bot.render.texts import t
 async def open_analysis(engine: Engine, reply: Reply, table_id: int, game_id: int) -> None:
     """Answer the result's "Spielanalyse" button with the player's own analysis."""
     await reply.defer()
-    analysis = await engine.analyse_game(table_id, game_id, reply.user_id)
+    analysis = await engine.analyses.of_user(table_id, game_id, reply.user_id)
     if analysis is None:
         await reply.say(t(reply.lang, "analyse_unavailable"))
         return
@@ -36,5 +36,5 @@ async def give_tip(engine: Engine, reply: Reply, info: TableInfo) -> None:
         await reply.say(t(reply.lang, "tipp_wait"))
         return
     await reply.defer()
-    suggestion = await engine.tip(info.id, reply.user_id)
+    suggestion = await engine.analyses.tip(view, info.version)
     await reply.say(tip_text(suggestion, reply.lang))

@@ -2,7 +2,8 @@
 
 A challenge stores its seed; each member's entry is one engine table in their DM (one
 human on seat 0, three AIs of the challenge's level), whose deals come from that seed
-(``Engine.fix_deals``: deal n alike for everyone, its dealer rotating from the human on).
+(``Engine.create_table(deal_base=…)``: deal n alike for everyone, its dealer rotating
+from the human on).
 The AIs' answers are a function of the deal and the history alone (``ai_turns`` seeds
 them from the deal's seed, the action count and the seat; the levels' budgets are playout
 counts, never time), so the same history gets the same answer for everyone, after a
@@ -187,10 +188,9 @@ class ChallengeService:
                 games=challenge.deals,
                 turn_timer_s=None,  # at their own pace
                 ai_level=challenge.ai_level,
-                ranked=False,
+                deal_base=challenge.seed,
             )
             await store.add_entry(self.db, challenge.id, user_id, info.id, now=self.engine.clock())
-            self.engine.fix_deals(info.id, challenge.seed)
         # The human deals the first game: deal n has the same dealer for everyone.
         started = await self.engine.start_game(info.id, user_id, challenge.ai_level, dealer=0)
         return started, True

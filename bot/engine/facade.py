@@ -19,7 +19,7 @@ from typing import Any
 from bot.engine import queries, rangliste
 from bot.engine.absence import Absence
 from bot.engine.ai_turns import AITurns
-from bot.engine.analyse import Analyses, Analysis, Tip
+from bot.engine.analyse import Analyses
 from bot.engine.faults import refuse_store_faults
 from bot.engine.lobby import Lobby
 from bot.engine.model import AIPlayer, EngineError, TableChanged, TableInfo
@@ -184,15 +184,6 @@ class Engine:
         """A finished game of this guild as its ``doko-game/1`` record; never a running one."""
         return await queries.finished_record(self.db, guild_id, game_id)
 
-    async def analyse_game(self, table_id: int, game_id: int, user_id: int) -> Analysis | None:
-        """The user's Spielanalyse of their seat in a finished game; None unless they played."""
-        return await self.analyses.of_user(table_id, game_id, user_id)
-
-    async def tip(self, table_id: int, user_id: int) -> Tip:
-        """The coach's suggestion for the user's decision now (EngineError: no hand)."""
-        view = self.view_for(table_id, user_id)
-        return await self.analyses.tip(view, self.table(table_id).version)
-
     async def table_closed(self, table_id: int) -> bool:
         """Whether the table is closed in the store (whichever process ran it)."""
         return await queries.table_closed(self.db, table_id)
@@ -238,7 +229,7 @@ class Engine:
         protokoll: bool = False,
         tempo_s: int | None = None,
         coach: bool = False,
-        ranked: bool = True,
+        deal_base: int | None = None,
     ) -> TableInfo:
         """Open a table in a channel, the host on seat 0. ``ai_level``: the AI that fills
         its empty seats at the start and stands in for a player who left or timed out.
@@ -247,7 +238,8 @@ class Engine:
         ``tempo_s``: a slow table's seconds per move, in place of ``turn_timer_s``
         (:mod:`.slow`).
         ``coach``: the hands offer the AI's Tipp; the games are unranked.
-        ``ranked``: False keeps the games off the leaderboard (a challenge's table).
+        ``deal_base``: a challenge's seed; the games are dealt from it, deal n alike for
+        everyone (``bot.engine.challenges``), and they are unranked.
         """
         table = await self._lobby.create_table(
             guild_id,
@@ -262,7 +254,7 @@ class Engine:
             protokoll,
             tempo_s,
             coach,
-            ranked,
+            deal_base,
         )
         return await self._changed(table)
 
@@ -392,15 +384,3 @@ class Engine:
         (``warten``; the rule in ``docs/rules.md``).
         """
         return await self._changed(await self._absence.score_lost(table_id, user_id, admin))
-
-    # -- challenges (the same deals for everyone) ----------------------------------------
-
-    def fix_deals(self, table_id: int, base: int) -> None:
-        """Deal the table's games from ``base`` instead of fresh seeds: a
-        challenge table (``bot.engine.challenges``). Only before the table starts; after a
-        restart recovery reads it from the table's challenge entry.
-        """
-        table = self._tables.get(table_id)
-        if table.status != "lobby":
-            raise EngineError("game_running", "the table has started already")
-        table.deal_base = base

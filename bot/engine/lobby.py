@@ -56,7 +56,7 @@ class Lobby:
         protokoll: bool = False,
         tempo_s: int | None = None,
         coach: bool = False,
-        ranked: bool = True,
+        deal_base: int | None = None,
     ) -> Table:
         if not self.ownership.owns_guild(guild_id):
             raise EngineError("not_owner", "another bot process runs this server's tables")
@@ -86,7 +86,7 @@ class Lobby:
                 disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
                 tempo_s=tempo_s,
                 coach=coach,
-                ranked=ranked,
+                ranked=deal_base is None,  # a challenge's games stay off the leaderboard
             )
             if not await self.ownership.claim(row.id):  # a new table: only a broken clock
                 raise EngineError("not_owner", "another bot process holds this new table")
@@ -108,6 +108,7 @@ class Lobby:
             disconnect_policy=disconnect_policy,
             tempo_s=tempo_s,
             coach=coach,
+            deal_base=deal_base,
         )
         self.tables.add(table)
         return table

@@ -60,12 +60,12 @@ EN: dict[str, str] = {
     "ch_created": (
         "**Challenge {id}** is open: {deals} games ({rules}) against three bots ({level}), "
         "until {ends}. Everyone plays the same cards in the same seat and is compared with "
-        "everyone who held the same hand. To take part: `/doko herausforderung spielen` "
+        "everyone who held the same hand. To take part: `/doko challenge play` "
         "(once, at your own pace, in your direct messages)."
     ),
     "ch_started": (
         "Challenge {id}: your first game is in your direct messages. Take a break whenever "
-        "you like and go on with `/doko herausforderung spielen`."
+        "you like and go on with `/doko challenge play`."
     ),
     "ch_resumed": "Challenge {id}: carry on in your direct messages (game {deal} of {deals}).",
     "ch_no_dm": (
