@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.discord import access, answers, options, stored
 from bot.discord.bot import DokoBot
-from bot.engine.challenges import ChallengeEnded, ChallengeService
+from bot.engine.challenges import ChallengeEnded, ChallengeRow, ChallengeService
 from bot.engine.model import EngineError
 from bot.render.challenge import COMMAND_EN, challenge_error, created_text, standings_embed
 from bot.render.presets import PRESETS
@@ -69,6 +69,15 @@ class Herausforderung(app_commands.Group):
         except EngineError as error:
             await answers.say(interaction, challenge_error(error, _lang(interaction)))
             return None
+
+    async def _find(self, interaction: Interaction, nummer: int | None) -> ChallengeRow | None:
+        """The server's challenge ``nummer`` (default: the current one); None once the user
+        has been told there is none.
+        """
+        if interaction.guild_id is None:
+            await answers.say(interaction, t(_lang(interaction), "err_no_challenge"))
+            return None
+        return await self._attempt(interaction, self.service.find(interaction.guild_id, nummer))
 
     async def _zone(self, guild_id: int) -> ZoneInfo:
         return zone_of((await self.bot.engine.guild_settings(guild_id)).time_zone)
@@ -125,12 +134,7 @@ class Herausforderung(app_commands.Group):
     @app_commands.describe(nummer="Nummer der Herausforderung (Standard: die aktuelle)")
     async def spielen(self, interaction: Interaction, nummer: int | None = None) -> None:
         lang = _lang(interaction)
-        if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "err_no_challenge"))
-            return
-        challenge = await self._attempt(
-            interaction, self.service.find(interaction.guild_id, nummer)
-        )
+        challenge = await self._find(interaction, nummer)
         if challenge is None:
             return
         await interaction.response.defer(ephemeral=True)
@@ -162,16 +166,11 @@ class Herausforderung(app_commands.Group):
     @app_commands.describe(nummer="Nummer der Herausforderung (Standard: die aktuelle)")
     async def stand(self, interaction: Interaction, nummer: int | None = None) -> None:
         lang = _lang(interaction)
-        if interaction.guild_id is None:
-            await answers.say(interaction, t(lang, "err_no_challenge"))
-            return
-        challenge = await self._attempt(
-            interaction, self.service.find(interaction.guild_id, nummer)
-        )
+        challenge = await self._find(interaction, nummer)
         if challenge is None:
             return
         view = await self.service.view(challenge)
-        zone = await self._zone(interaction.guild_id)
+        zone = await self._zone(challenge.guild_id)
         embed = standings_embed(view, zone, lang, viewer=interaction.user.id)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -44,6 +44,15 @@ def own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def read_figures(path: Path) -> dict[str, Any]:
+    """What a bot measured of itself (stats.py), once it stopped; {} from an older bot."""
+    try:
+        figures: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return figures
+
+
 class BotProcess:
     """``python -m bot`` against the fake; its log goes to a file."""
 
@@ -95,11 +104,7 @@ class BotProcess:
 
     def figures(self) -> dict[str, Any]:
         """What the bot measured of itself (stats.py), once it stopped; {} from an older bot."""
-        try:
-            figures: dict[str, Any] = json.loads(self.stats_path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return figures
+        return read_figures(self.stats_path)
 
     async def stop(self) -> None:
         process = self.process
@@ -138,11 +143,7 @@ class InProcessBot:
         return 0
 
     def figures(self) -> dict[str, Any]:
-        try:
-            figures: dict[str, Any] = json.loads(self.stats_path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return figures
+        return read_figures(self.stats_path)
 
     async def stop(self) -> None:
         if self.bot is not None and self.task is not None:

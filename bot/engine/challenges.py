@@ -28,7 +28,8 @@ from bot.rules.ruleset import Ruleset
 from bot.tournament.duplicate import Comparison, DealResult, compare
 from db import challenges as store
 from db import timers
-from db.challenges import ChallengeRow, PlayedDeal
+from db.challenges import ChallengeRow as ChallengeRow  # re-exported: the cog names it
+from db.challenges import PlayedDeal
 from db.errors import NotFoundError
 
 log = logging.getLogger(__name__)
