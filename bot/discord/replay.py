@@ -17,6 +17,7 @@ taken away later).
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from typing import TYPE_CHECKING, Any, Literal
@@ -97,6 +98,7 @@ class ReplayThreads:
         self.told: set[int] = set()  # tables whose host was told why there is no thread
         self.refused: set[int] = set()  # tables whose channel refused a thread
         self._tasks: set[asyncio.Task[None]] = set()
+        self._last: dict[int, asyncio.Task[None]] = {}  # each table's latest thread task
 
     def game_ended(self, state: TableState, info: TableInfo, game_id: int) -> None:
         """The final message of game ``game_id`` went out: open its thread, in the background
@@ -104,11 +106,37 @@ class ReplayThreads:
         """
         if state.message_id is None or info.id in self.refused:
             return
+        # One table's threads open in order: a refusal for one game spares the next the try.
         task = asyncio.create_task(
-            self.open_thread(state.table_id, info, game_id, state.message_id, state.files_refused)
+            self._after(
+                self._last.get(info.id),
+                info,
+                game_id,
+                state.message_id,
+                state.files_refused,
+            )
         )
+        self._last[info.id] = task
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(functools.partial(self._done, info.id))
+
+    def _done(self, table_id: int, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if self._last.get(table_id) is task:
+            del self._last[table_id]
+
+    async def _after(
+        self,
+        previous: asyncio.Task[None] | None,
+        info: TableInfo,
+        game_id: int,
+        message_id: int,
+        no_files: bool,
+    ) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        if info.id not in self.refused:
+            await self.open_thread(info.id, info, game_id, message_id, no_files)
 
     async def idle(self) -> None:
         """Until every thread being opened is open (tests and benchmarks)."""

@@ -160,6 +160,39 @@ async def test_a_finished_game_opens_its_replay_thread_with_the_replay_figures(
     assert len(fake.threads_of(world.channel)) == 1
 
 
+async def test_one_tables_threads_open_in_order_so_a_refusal_spares_the_next(
+    make_world: Any,
+) -> None:
+    # Two games' ends handled at once (the thread of the first still being asked for when
+    # the second ends): the second waits for the first's refusal and asks nothing.
+    world: World = await make_world(names=("anna",), seeds=seed_list(3, 4, 5))
+    anna, fake = world.users[0], world.fake
+    table_id = await world.open_table(anna, spiele=2, regeln="ohne_pflichtsolo")
+    await world.click(anna, world.lobby(), "doko:start:")
+    presenter = world.bot.presenter
+    info = _info_for(world, world.bot.engine.table(table_id))
+    state = presenter.table_state(info)
+    while await play_turn(world, table_id):
+        pass
+    await world.settle()
+    assert fake.requests_to(THREADS) == []  # the option was off while they played
+    rows = await world.bot.db.fetchall(
+        "SELECT g.id FROM games g JOIN sessions s ON s.id = g.session_id"
+        " WHERE s.table_id = ? ORDER BY g.id",
+        (table_id,),
+    )
+    game_ids = [r["id"] for r in rows]
+    assert len(game_ids) == 2
+    await world.bot.db.execute("UPDATE tables SET replay_thread = 1 WHERE id = ?", (table_id,))
+    fake.app_permissions[world.channel.id] = int(ALL_PERMISSIONS) & ~CREATE_PUBLIC_THREADS
+    assert state.message_id is not None
+    for game_id in game_ids:
+        presenter.replays.game_ended(state, info, game_id)
+    await presenter.replays.idle()
+    assert len(fake.requests_to(THREADS)) == 1
+    assert fake.threads_of(world.channel) == []
+
+
 def _info_for(world: World, info: Any) -> Any:
     from dataclasses import replace
 
