@@ -103,6 +103,8 @@ def tail_figures(
         "discord_bot_gc_ms_total": round(sum(pauses) + bot.get("gc_young_ms", 0.0), 1),
         "discord_budget_turns": bot.get("budget_turns", {}),
         "discord_budget_waited_s": bot.get("budget_waited_s", {}),
+        "discord_wire_held": bot.get("wire_held", 0),
+        "discord_wire_held_s": bot.get("wire_held_s", 0.0),
     }
 
 

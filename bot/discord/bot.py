@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord import codec
 from bot.discord.answers import say
+from bot.discord.budget import GLOBAL_PER_S, WIRE_SHARE, WireGuard, process_share
 from bot.discord.command_sync import sync_on_start
 from bot.discord.library import release_interaction
 from bot.discord.presenter import Presenter
@@ -84,10 +85,13 @@ class DokoBot(commands.Bot):
         """``tune_gc``: once set up, tune the garbage collector for a long-running bot
         (:func:`tune_gc`; the bot's own process, not the tests, which start many bots).
         """
+        share = process_share(settings.shard_ids, settings.shard_count)
+        self.wire = WireGuard(int(GLOBAL_PER_S * WIRE_SHARE * share))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             help_command=None,
+            http_trace=self.wire.trace(),
             **options,
         )
         self.settings = settings
@@ -290,6 +294,8 @@ class DokoBot(commands.Bot):
             "store": engine.store_stats(),
             "budget_turns": {p.name: n for p, n in budget.granted.items()},
             "budget_waited_s": {p.name: round(s, 3) for p, s in budget.waited_s.items()},
+            "wire_held": self.wire.held,
+            "wire_held_s": round(self.wire.held_s, 3),
         }
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:

@@ -26,10 +26,13 @@ import contextlib
 import heapq
 import itertools
 import time
-from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from types import SimpleNamespace
+
+import aiohttp
 
 from bot.discord.state import TableState, UserState
 from bot.engine.model import TableInfo
@@ -42,6 +45,8 @@ GLOBAL_PER_S = 50.0
 PRESENTER_SHARE = 0.8
 #: Requests waiting for a turn from which the budget counts as short (``busy``).
 BUSY_WAITERS = 10
+#: The share of the global limit that :class:`WireGuard` lets through in any one second.
+WIRE_SHARE = 0.9
 
 
 class Priority(IntEnum):
@@ -187,6 +192,78 @@ class RequestBudget:
     def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
+
+
+def process_share(shard_ids: Sequence[int] | None, shard_count: int | None) -> float:
+    """This process's share of the token's global budget: sharded, by the shards it runs."""
+    return len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+
+
+class WireGuard:
+    """The last check before a request goes out: at most ``limit`` requests that count
+    against the global limit start in any one second (a sliding window, so no window of
+    Discord's, however aligned, sees more).
+
+    Turns space the presenter's requests, but a request can reach the wire later than its
+    turn: discord.py waits for the route's bucket inside the call and repeats a request
+    after a 429, and commands make requests of their own. Under load those bunch; this
+    holds each at the moment aiohttp starts it (a hook of aiohttp's public tracing, which
+    discord.py takes as ``http_trace``).
+    """
+
+    def __init__(
+        self,
+        limit: int,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.limit = max(1, limit)
+        self._clock, self._sleep = clock, sleep
+        self._started: deque[float] = deque()
+        self._lock = asyncio.Lock()  # those held go out in the order they came
+        self.held = 0  # requests that had to wait
+        self.held_s = 0.0
+
+    async def wait(self) -> None:
+        asked = self._clock()
+        async with self._lock:
+            now = self._clock()
+            while True:
+                while self._started and self._started[0] <= now - 1.0:
+                    self._started.popleft()
+                if len(self._started) < self.limit:
+                    break
+                await self._sleep(self._started[0] + 1.0 - now)
+                now = self._clock()
+            self._started.append(now)
+            if now > asked:
+                self.held += 1
+                self.held_s += now - asked
+
+    def trace(self) -> aiohttp.TraceConfig:
+        """The hook for discord.py's ``http_trace``: REST requests wait for the guard;
+        interaction callbacks and webhooks (exempt from the global limit) and the gateway
+        do not.
+        """
+
+        async def on_request_start(
+            session: aiohttp.ClientSession,
+            context: SimpleNamespace,
+            params: aiohttp.TraceRequestStartParams,
+        ) -> None:
+            if counts_globally(params.url.scheme, params.url.path):
+                await self.wait()
+
+        config = aiohttp.TraceConfig()
+        config.on_request_start.append(on_request_start)
+        return config
+
+
+def counts_globally(scheme: str, path: str) -> bool:
+    """Whether a request to ``path`` counts against Discord's global limit."""
+    if scheme not in ("http", "https"):
+        return False  # the gateway's websocket
+    return "/interactions/" not in path and "/webhooks/" not in path
 
 
 def _human_to_act(info: TableInfo) -> int | None:

@@ -43,6 +43,7 @@ from bot.discord.budget import (
     bank_turn,
     hand_priority,
     hand_turn,
+    process_share,
 )
 from bot.discord.components import table_components
 from bot.discord.dms import ClosedDms, dms_are_closed
@@ -107,8 +108,7 @@ class Presenter:
         self.notify_defaults: dict[int, int | None] = {}
         self._render_turn = asyncio.Lock()
         # Sharded, this process's share of the global budget, by the shards it runs.
-        shard_ids, shard_count = bot.settings.shard_ids, bot.settings.shard_count
-        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+        share = process_share(bot.settings.shard_ids, bot.settings.shard_count)
         self.budget = RequestBudget(GLOBAL_PER_S * PRESENTER_SHARE * share)
         self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.

@@ -9,8 +9,16 @@ import itertools
 from types import SimpleNamespace
 from typing import Any
 
-from bot.discord.budget import GLOBAL_PER_S, PRESENTER_SHARE, Priority, RequestBudget
+from bot.discord.budget import (
+    GLOBAL_PER_S,
+    PRESENTER_SHARE,
+    Priority,
+    RequestBudget,
+    WireGuard,
+    counts_globally,
+)
 from bot.discord.presenter import Presenter
+from tests.discord.conftest import World
 
 FAST = 10_000.0  # turns a second: the order is what these tests look at
 
@@ -166,3 +174,50 @@ async def test_a_table_whose_game_ended_moves_up_alone() -> None:
     await asyncio.gather(*tasks)
     assert got == ["c", "a", "b"]
     assert budget.granted[Priority.TABLE_END] == 1  # counted at the place it went from
+
+
+async def test_the_wire_guard_lets_no_second_hold_more_than_its_limit() -> None:
+    now = [100.0]
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+        await asyncio.sleep(0)  # the others come meanwhile
+
+    guard = WireGuard(45, lambda: now[0], sleep)
+    started: list[float] = []
+
+    async def request() -> None:
+        await guard.wait()
+        started.append(now[0])
+
+    await asyncio.gather(*(request() for _ in range(200)))
+    assert len(started) == 200
+    assert max(sum(1 for t in started if s <= t < s + 1) for s in started) == 45
+    assert 0 < guard.held <= 200 - 45  # the first 45 went at once
+    assert started == sorted(started)  # in the order they came
+
+
+def test_interactions_webhooks_and_the_gateway_pass_the_wire_guard() -> None:
+    assert counts_globally("http", "/api/v10/channels/1/messages")
+    assert counts_globally("https", "/api/v10/users/@me/channels")
+    assert not counts_globally("http", "/api/v10/interactions/1/tok/callback")
+    assert not counts_globally("http", "/api/v10/webhooks/1/tok/messages/@original")
+    assert not counts_globally("ws", "/")
+
+
+async def test_a_burst_of_requests_without_turns_gets_no_429(make_world: Any) -> None:
+    # Sixty sends into sixty channels at once (no route bucket binds): without the guard
+    # they reach Discord in the same second and ten of them get the global 429.
+    world: World = await make_world(names=("anna",))
+    fake, bot = world.fake, world.bot
+    channels = [fake.add_channel(world.guild, f"tisch-{i}") for i in range(60)]
+    await asyncio.gather(*(bot.http.send_message(c.id, params=_text("Hallo")) for c in channels))
+    assert fake.ratelimits.global_limited == 0
+    assert all(len(fake.channel_messages(c)) == 1 for c in channels)
+    assert bot.wire.held >= 60 - bot.wire.limit
+
+
+def _text(content: str) -> Any:
+    from discord.http import handle_message_parameters
+
+    return handle_message_parameters(content=content)

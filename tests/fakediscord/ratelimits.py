@@ -78,7 +78,7 @@ class RouteLimit:
     why: str = ""
 
 
-# Route key ("METHOD /template") -> its bucket. Sources: /work/shared/discord-notes.md §1.4
+# Route key ("METHOD /template") -> its bucket. Sources: Discord's rate-limit docs
 # and community reports; "guess" where nothing is reported.
 ROUTE_LIMITS: dict[str, RouteLimit] = {
     "POST /channels/{channel_id}/messages": RouteLimit(5, 5.0, "observed: 5 per 5 s per channel"),
