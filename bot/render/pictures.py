@@ -570,4 +570,6 @@ def line_chart(
         write((x + 22 * scale, y + 6 * scale), name, 13 * scale, TEXT, "lm")
         total = f"{series[s][-1]:+d}"
         write(((width - 8) * scale, y + 6 * scale), total, 13 * scale, TEXT, "rm")
-    return image.resize((width, height), Image.Resampling.LANCZOS)
+    # Each pixel the mean of its 2×2: smooth edges at a tenth of LANCZOS's time (a chart
+    # goes with every game's end).
+    return image.reduce(scale)
