@@ -1,16 +1,17 @@
 """Card faces drawn by the project itself: suit shapes, card tiles, card names for alt texts.
 
 The suits are drawn as shapes (the bundled font has no ♣♠♥♦), four times larger than shown
-and scaled down, so their edges are smooth. Tiles are cached per card, language, size and
-state: a picture is a paste of tiles that were drawn once.
+and scaled down, so their edges are smooth. Tiles are drawn here in RGB; ``bot.render.pictures``
+keeps them, once drawn, on its palette: a picture is a paste of tiles that were drawn once.
 """
 
 from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from enum import Enum
-from functools import cache, lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -118,7 +119,6 @@ def tile_mask(width: int, height: int) -> Image.Image:
     return _rounded((width, height), max(4, width // 9))
 
 
-@cache
 def tile(card: Card, lang: Lang, width: int, trump: bool, look: Look) -> Image.Image:
     """One card face, ``width`` pixels wide (height 1.43 × width), as an RGB image.
 
@@ -154,7 +154,6 @@ def tile(card: Card, lang: Lang, width: int, trump: bool, look: Look) -> Image.I
     return face
 
 
-@cache
 def empty_slot(width: int) -> Image.Image:
     """A place in the trick where nobody has played yet: a faint outline on the felt."""
     height = round(width * 1.43)
@@ -266,7 +265,6 @@ def label(
 TEXT_MARGIN = 3  # pixels around a text tile: accents above, letters that overhang
 
 
-@lru_cache(maxsize=4096)
 def text_tile(text: str, size: int, fill: RGB, background: RGB) -> Image.Image:
     """``text`` drawn once on ``background``: names and labels come back in every picture,
     and a paste costs a fraction of drawing them.
@@ -279,6 +277,9 @@ def text_tile(text: str, size: int, fill: RGB, background: RGB) -> Image.Image:
     return image
 
 
+TextTiles = Callable[[str, int, RGB, RGB], Image.Image]
+
+
 def paste_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -287,11 +288,12 @@ def paste_text(
     fill: RGB,
     anchor: str = "la",
     background: RGB = FELT,
+    tiles: TextTiles = text_tile,
 ) -> None:
     """``text`` at ``xy`` as ``draw.text`` would place it (anchors ``l``/``m``/``r`` and
-    ``a``/``m``/``b``), pasted from its cached tile.
+    ``a``/``m``/``b``), pasted from its tile (``tiles``: where the caller keeps them).
     """
-    tile_ = text_tile(text, size, fill, background)
+    tile_ = tiles(text, size, fill, background)
     inner_w = tile_.width - 2 * TEXT_MARGIN
     inner_h = tile_.height - 2 * TEXT_MARGIN
     x = xy[0] - {"l": 0.0, "m": inner_w / 2, "r": inner_w}[anchor[0]]

@@ -60,6 +60,7 @@ RAISE = 14  # how far a playable card stands out of the hand
 # were most of the bot's memory per table.
 PNG_CACHE = 512
 TABLE_PNG_CACHE = 64
+TEXT_CACHE = 2048  # text tiles: names, labels, Spielwert lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,28 +78,32 @@ class Picture:
         object.__setattr__(self, "digest", hashlib.blake2b(self.data, digest_size=8).hexdigest())
 
 
-def png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """The image as a small palette PNG: mapped to ``palette`` (fast) or, without one, to
-    colours chosen for this image.
+def png(image: Image.Image) -> bytes:
+    """The image as a small palette PNG: a picture on the felt is on its palette already
+    (:func:`felt_canvas`); any other (a chart) gets colours chosen for it.
     """
-    if palette is not None:
-        small = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    if image.mode == "P":
+        # zlib level 3 for the pictures on the felt (drawn on every move): an eighth more
+        # bytes than "optimize" at a twentieth of its time; a chart takes 6.
+        level = 3
     else:
-        small = image.quantize(
+        image = image.quantize(
             PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
+        level = 6
     out = io.BytesIO()
-    # zlib level 3 for the pictures on the felt (drawn on every move): an eighth more bytes
-    # than "optimize" at a twentieth of its time; the chart (once a round) takes 6.
-    small.save(out, "PNG", compress_level=3 if palette is not None else 6)
+    image.save(out, "PNG", compress_level=level)
     return out.getvalue()
+
+
+# -- the felt: the hand, the table and the end of a game share one palette ------------------
 
 
 @cache
 def felt_palette() -> Image.Image:
-    """One palette for the pictures on the felt (hand and table), built once from every
-    tile look and every text colour: mapping to a known palette costs a tenth of choosing
-    one per picture.
+    """One palette for the pictures on the felt, built once from every tile look and every
+    text colour, carried by a 1×1 image. Tiles are mapped to it once and pasted as they are:
+    a picture costs no colour mapping, and a kept tile a byte per pixel instead of four.
     """
     samples: list[Image.Image] = [
         tile(card, "de", width, trump, look)
@@ -121,7 +126,50 @@ def felt_palette() -> Image.Image:
     for sample in samples:
         sheet.paste(sample, (0, y))
         y += sample.height
-    return sheet.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    mapped = sheet.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    carrier = Image.new("P", (1, 1))
+    carrier.putpalette(mapped.getpalette() or [])
+    return carrier
+
+
+def on_felt(image: Image.Image) -> Image.Image:
+    """An RGB image mapped to the felt's palette (each pixel to its nearest colour, as the
+    whole picture would be mapped: pasting mapped tiles gives the same picture).
+    """
+    return image.quantize(palette=felt_palette(), dither=Image.Dither.NONE)
+
+
+@cache
+def felt_ink(colour: RGB) -> int:
+    """The palette index a drawn line of ``colour`` takes on the felt."""
+    index = on_felt(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def felt_canvas(size: tuple[int, int]) -> Image.Image:
+    image = Image.new("P", size, felt_ink(FELT))
+    image.putpalette(felt_palette().getpalette() or [])
+    return image
+
+
+@cache
+def felt_tile(card: Card, lang: Lang, width: int, trump: bool, look: Look) -> Image.Image:
+    return on_felt(tile(card, lang, width, trump, look))
+
+
+@cache
+def felt_slot(width: int) -> Image.Image:
+    return on_felt(empty_slot(width))
+
+
+@lru_cache(maxsize=TEXT_CACHE)
+def felt_text(text: str, size: int, fill: RGB, background: RGB) -> Image.Image:
+    return on_felt(text_tile(text, size, fill, background))
+
+
+#: Text tiles of the charts (drawn in RGB at twice the size: they are not on the felt).
+chart_text = lru_cache(maxsize=TEXT_CACHE)(text_tile)
 
 
 def alt_text(parts: Sequence[str]) -> str:
@@ -155,7 +203,7 @@ def _text(
     anchor: str = "la",
     background: RGB = FELT,
 ) -> None:
-    paste_text(image, xy, text, size, fill, anchor, background)
+    paste_text(image, xy, text, size, fill, anchor, background, felt_text)
 
 
 # -- the hand -------------------------------------------------------------------------------
@@ -200,10 +248,10 @@ def hand_layout(view: PlayerView) -> tuple[tuple[Slot, ...], tuple[int, int]]:
 
 @lru_cache(maxsize=PNG_CACHE)
 def _paste(slots: tuple[Slot, ...], size: tuple[int, int], width: int, lang: Lang) -> bytes:
-    image = Image.new("RGB", size, FELT)
+    image = felt_canvas(size)
     for s in slots:
-        image.paste(tile(s.card, lang, width, s.trump, s.look), (s.x, s.y))
-    return png(image, felt_palette())
+        image.paste(felt_tile(s.card, lang, width, s.trump, s.look), (s.x, s.y))
+    return png(image)
 
 
 def hand_picture(view: PlayerView, lang: Lang) -> Picture | None:
@@ -295,10 +343,10 @@ def _draw_trick(
         x = x0 + seat * step
         card = layout.cards[seat]
         if card is None:
-            image.paste(empty_slot(width), (x, y0))
+            image.paste(felt_slot(width), (x, y0))
         else:
             look = Look.LIT if seat == layout.ahead else Look.PLAIN
-            image.paste(tile(card, lang, width, False, look), (x, y0))
+            image.paste(felt_tile(card, lang, width, False, look), (x, y0))
             number = layout.order[seat]
             if number is not None and width >= TRICK_CARD:
                 _text(image, (x + width - 6, y0 + height - 4), f"{number}.", 11, EDGE, "rb", FACE)
@@ -334,17 +382,17 @@ def _table_png(
     left_w = 4 * big_step
     width = PAD + left_w + (2 * PAD + 4 * small_step if last is not None else 0) + PAD
     height = 32 + round(TRICK_CARD * 1.43) + 44
-    image = Image.new("RGB", (width, height), FELT)
+    image = felt_canvas((width, height))
     draw = ImageDraw.Draw(image)
     _text(image, (PAD, 8), t(lang, "pic_trick"), 15)
     _draw_trick(image, current, names, PAD, 32, TRICK_CARD, lang, to_act, open_trick=True)
     if last is not None:
         x = PAD + left_w + PAD
-        draw.line((x, 10, x, height - 10), fill=FELT_LINE, width=2)
+        draw.line((x, 10, x, height - 10), fill=felt_ink(FELT_LINE), width=2)
         x += PAD
         _text(image, (x, 8), fit(last_head, 4 * small_step, 13), 13, MUTED)
         _draw_trick(image, last, names, x, 32, SMALL_CARD, lang)
-    return png(image, felt_palette())
+    return png(image)
 
 
 def table_picture(
@@ -408,12 +456,12 @@ def final_picture(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> 
     text_w = 300
     card_w = 4 * (TRICK_CARD + 14)
     height = max(32 + round(TRICK_CARD * 1.43) + 30, 32 + line_h * len(lines) + PAD)
-    image = Image.new("RGB", (PAD + card_w + 2 * PAD + text_w + PAD, height), FELT)
+    image = felt_canvas((PAD + card_w + 2 * PAD + text_w + PAD, height))
     draw = ImageDraw.Draw(image)
     _text(image, (PAD, 8), fit(head, card_w, 15), 15)
     _draw_trick(image, layout, names, PAD, 32, TRICK_CARD, lang)
     x = PAD + card_w + PAD
-    draw.line((x, 10, x, height - 10), fill=FELT_LINE, width=2)
+    draw.line((x, 10, x, height - 10), fill=felt_ink(FELT_LINE), width=2)
     x += PAD
     _text(image, (x, 8), t(lang, "spielwert"), 15)
     for i, line in enumerate(lines):
@@ -431,7 +479,7 @@ def final_picture(summary: dict[str, Any], names: Sequence[str], lang: Lang) -> 
         ),
         t(lang, "pic_result_alt", lines="; ".join(lines)),
     ]
-    return Picture("ende.png", png(image, felt_palette()), alt_text(parts))
+    return Picture("ende.png", png(image), alt_text(parts))
 
 
 def trick_picture(trick: Trick, names: Sequence[str], head: str, lang: Lang) -> Picture:
@@ -440,13 +488,13 @@ def trick_picture(trick: Trick, names: Sequence[str], head: str, lang: Lang) -> 
     """
     layout = finished_trick(trick)
     width = PAD + 4 * (TRICK_CARD + 14) + PAD
-    image = Image.new("RGB", (width, 32 + round(TRICK_CARD * 1.43) + 30), FELT)
+    image = felt_canvas((width, 32 + round(TRICK_CARD * 1.43) + 30))
     _text(image, (PAD, 8), fit(head, width - 2 * PAD, 15), 15)
     _draw_trick(image, layout, names, PAD, 32, TRICK_CARD, lang)
     winner = names[trick.winner] if trick.winner is not None else "?"
     plays = _plays_alt(layout, names, lang)
     alt = t(lang, "rp_pic_alt", plays=plays, name=winner, augen=trick.augen)
-    return Picture("stich.png", png(image, felt_palette()), alt_text([head, alt]))
+    return Picture("stich.png", png(image), alt_text([head, alt]))
 
 
 # -- the Spielliste -------------------------------------------------------------------------
@@ -531,7 +579,7 @@ def line_chart(
     def write(
         xy: tuple[float, float], text: str, size: int, fill: RGB = TEXT, anchor: str = "la"
     ) -> None:
-        paste_text(image, xy, text, size, fill, anchor, CHART_BG)
+        paste_text(image, xy, text, size, fill, anchor, CHART_BG, chart_text)
 
     def at(game: int, value: int) -> tuple[float, float]:
         x = left + (width - left - right) * game / games

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 import pytest
 from PIL import Image
 
-from bot.render.cards import RANK_NAMES, SUIT_NAMES, card_name, glyphs
+from bot.render.cards import FELT, RANK_NAMES, SUIT_NAMES, card_name, glyphs, tile
 from bot.render.pictures import (
     ALT_LIMIT,
     HAND_CARD,
     PAD,
     RAISE,
     Picture,
+    felt_palette,
     final_picture,
     hand_layout,
     hand_picture,
@@ -228,3 +229,19 @@ def test_pictures_are_cached_and_hashed_by_content() -> None:
     c = table_picture(pv, NAMES[:4], "en")
     assert a.digest == b.digest and a.data is b.data
     assert a.digest != c.digest
+
+
+def test_tiles_mapped_to_the_felt_give_the_picture_mapped_whole() -> None:
+    # The felt's tiles are kept on its palette and pasted as they are; that must be the
+    # picture the RGB tiles would give, mapped to the palette as a whole.
+    game = positions(1, seed=12)[0]
+    views = [player_view(game, seat) for seat in range(4)]
+    view = max(views, key=lambda v: len(playable_cards(v)))  # lit, dimmed and plain tiles
+    slots, size = hand_layout(view)
+    whole = Image.new("RGB", size, FELT)
+    for s in slots:
+        whole.paste(tile(s.card, "de", HAND_CARD, s.trump, s.look), (s.x, s.y))
+    mapped = whole.quantize(palette=felt_palette(), dither=Image.Dither.NONE).convert("RGB")
+    picture = hand_picture(view, "de")
+    assert picture is not None
+    assert decoded(picture).tobytes() == mapped.tobytes()
