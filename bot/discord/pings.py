@@ -50,6 +50,10 @@ NEW_MESSAGE_WAIT_S = 2.0
 # A player's delay is read from the store at most this often: a choice made in another
 # process (another shard) counts from then on; one made here counts at once.
 DELAY_CACHE_S = 60.0
+# A turn whose hand DM is not up to date yet: looked at this often, waited for at most the
+# player's delay again (or this long at least: "at once" waits for the hand too).
+SHOWN_POLL_S = 0.5
+SHOWN_WAIT_MIN_S = 10.0
 NOT_CHOSEN = -1  # what the store answers for a player without a choice of their own
 
 
@@ -79,6 +83,7 @@ class Turn:
     game: int | None  # the game's number at the table
     user_id: int
     key: Hashable
+    version: int  # the table's version when the turn began
     task: asyncio.Task[None] | None = None
     ping: tuple[int, int] | None = None  # (channel id, message id)
     sending: bool = False
@@ -122,7 +127,9 @@ class Pings:
             self._end(turn)
             turn = None
         if turn is None and now is not None:
-            turn = Turn(info.id, info.guild_id, info.channel_id, info.game_number, *now)
+            turn = Turn(
+                info.id, info.guild_id, info.channel_id, info.game_number, *now, info.version
+            )
             self.turns[info.id] = turn
             turn.task = asyncio.create_task(self._run(turn))
 
@@ -184,6 +191,16 @@ class Pings:
             if delay is None:
                 return
             await asyncio.sleep(delay * self.time_scale)
+            # Under load a hand reaches its player late (it waits for the budget): the delay
+            # counts from when the hand shows the turn, a ping ahead of it is noise and two
+            # requests. Not for ever: a hand that is never brought up to date is pinged.
+            waited, step = 0.0, SHOWN_POLL_S * self.time_scale
+            limit = max(delay, SHOWN_WAIT_MIN_S) * self.time_scale
+            if not self.shown(turn):
+                while not self.shown(turn) and waited < limit:
+                    await asyncio.sleep(step)
+                    waited += step
+                await asyncio.sleep(min(delay * self.time_scale, max(0.0, limit - waited)))
             # A new game's table message goes out a moment after its first turn began; the
             # link should lead to it. Only then: a busy table's job runs on and on.
             state = self.presenter.tables.get(turn.table_id)
@@ -206,6 +223,21 @@ class Pings:
             raise
         except Exception:
             log.exception("pinging user %s at table %s failed", turn.user_id, turn.table_id)
+
+    def shown(self, turn: Turn) -> bool:
+        """Whether the player's hand DM shows the table as it was when the turn began (or
+        there is no hand DM to wait for: closed DMs, one not known since a restart).
+        """
+        state = self.presenter.tables.get(turn.table_id)
+        if state is None or self.presenter.user(turn.user_id).dms_closed:
+            return True
+        hand = state.hands.get(turn.user_id)
+        if hand is None:
+            return False  # the game's first hand DM is on its way
+        if hand.shown is None:
+            return True
+        game_id = turn.key[0] if isinstance(turn.key, tuple) else None
+        return hand.game_id == game_id and hand.shown[0] >= turn.version
 
     async def _delay(self, user_id: int, guild_id: int) -> int | None:
         """The user's own choice; until they made one, the server's default."""

@@ -145,6 +145,34 @@ async def test_a_waiting_turn_gets_one_ping_dm_that_goes_when_played(make_world:
     assert all(requests_for(world, p) == ["POST send", "DELETE"] for p in pinged)
 
 
+async def test_a_ping_waits_until_the_hand_shows_the_turn(make_world: Any) -> None:
+    # Under load a hand DM reaches its player late: the ping counts from when it shows the
+    # turn, not from the turn's start, and does not come ahead of it.
+    world: World = await make_world(names=("anna",))
+    anna = world.users[0]
+    pings = world.bot.presenter.pings
+    pings.time_scale = 0.05  # 20 s -> 1 s
+    table_id = await start_table(world, anna)
+    found = await human_to_act(world, table_id)
+    assert found is not None and found[0] is anna
+    turn = pings.turns[table_id]
+    hands = world.bot.presenter.tables[table_id].hands
+    await world.fake.wait_for(
+        lambda: anna.id in hands and hands[anna.id].shown is not None,
+        3,
+        "the hand job to show the turn",
+    )
+    hand = hands[anna.id]
+    hand.shown = (turn.version - 1, "de")  # as if its edit were still waiting for a turn
+    assert not pings.shown(turn)
+    await asyncio.sleep(1.4)  # past the player's delay
+    assert live_pings(world, anna) == []
+    hand.shown = (turn.version, "de")  # it arrived
+    ping = await live_ping(world, anna)
+    assert PING.match(ping.content) is not None
+    assert all_pings(world) == [ping]
+
+
 async def test_sofort_pings_at_once(make_world: Any) -> None:
     world: World = await make_world(names=("anna",))
     anna = world.users[0]
