@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord import stored
 from bot.discord.budget import Priority
 from bot.engine.model import EngineError, Event, TableChanged, TableInfo, TurnReminder
 from bot.engine.queries import NOTIFY_DEFAULT_S
@@ -272,12 +273,14 @@ class Pings:
         text = f"{said or t(user.lang, 'ping_turn', table=turn.table_id)} {url}"
         if not user.dms_closed:
             try:
-                if user.dm_channel_id is None:
-                    user.dm_channel_id = (await bot.create_dm(discord.Object(turn.user_id))).id
-                async with self.presenter.budget.turn(Priority.HAND):
-                    dm = await bot.get_partial_messageable(user.dm_channel_id).send(text)
-                await self.presenter.dms.delivered(turn.user_id)  # DMs open (again)
-                return user.dm_channel_id, dm.id
+                presenter = self.presenter
+                channel_id = await stored.dm_channel(
+                    bot.db, bot, presenter.budget, turn.user_id, user
+                )
+                async with presenter.budget.turn(Priority.HAND):
+                    dm = await bot.get_partial_messageable(channel_id).send(text)
+                await presenter.dms.delivered(turn.user_id)  # DMs open (again)
+                return channel_id, dm.id
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     raise
