@@ -208,9 +208,9 @@ class WireGuard:
     turn: a hand job takes its turn before it draws the hand (measured at 400 tables: turns
     held through a slow start went out together, 45 a second for six seconds), discord.py
     waits for the route's bucket inside the call and repeats a request after a 429, and
-    commands make requests of their own. Under load those bunch; this
-    holds each at the moment aiohttp starts it (a hook of aiohttp's public tracing, which
-    discord.py takes as ``http_trace``).
+    commands make requests of their own. Under load those bunch; this holds each at the
+    moment aiohttp starts it (a hook of aiohttp's public tracing, which discord.py takes as
+    ``http_trace``).
     """
 
     def __init__(
