@@ -18,6 +18,14 @@ benchmark's event loop instead (the benchmark's first form; it measures the fake
 along with the bot's). Both processes run on uvloop when it is installed, as the bot does
 in production; the fake skips its OpenAPI check of request bodies (the tests make it).
 
+Store and processes. The bot stores in a new SQLite file, or with ``--database-url`` in a
+new, empty schema of that PostgreSQL database (migrated by the run, dropped after it).
+``--processes N`` (PostgreSQL only) runs N bot processes, one shard each (``SHARD_COUNT``,
+``SHARD_IDS``), on one token: they share the fake's one global bucket, each spending its
+share of it. The tables are dealt round one guild per shard; DM clicks reach shard 0, which
+forwards those of the other shards' tables. CPU and memory are the processes' sums, and
+``…_by_process`` gives each one's (``discord_store``, ``discord_processes`` say the setup).
+
 Measured: the time from the fake creating an interaction (a slash command or a click) to
 the bot's acknowledgement (the callback request) arriving at the fake,
 ``discord_ack_ms_p50``/``p99`` over all interactions (Discord allows 3 s), and the p99 of
@@ -34,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import logging
@@ -384,99 +393,99 @@ async def run(
     if processes > 1 and (database_url is None or in_process):
         raise ValueError("several bot processes share a PostgreSQL store, each its own process")
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
-    with tempfile.TemporaryDirectory() as tmp:
+    async with contextlib.AsyncExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        # The store outlives the bots: a schema is dropped once they are stopped below.
+        target = await stack.enter_async_context(bench_store(Path(tmp), database_url))
         fake = FakeDiscord(rate_limits=rate_limits, shard_count=processes)
         bench = Bench(fake, think_ms, seed, bots)
-        await fake.start()
         bot: BotProcesses | InProcessBot | None = None
         try:
+            await fake.start()
             users, channels, shard_tables = tables_in_guilds(fake, tables, processes)
             players = [
                 bench.add(u, c, i) for i, (u, c) in enumerate(zip(users, channels, strict=True))
             ]
-            async with bench_store(Path(tmp), database_url) as target:
-                db_path = Path(tmp) / "bench.sqlite3"
-                settings = Settings(
-                    fake.token,
-                    db_path,
-                    dev_guild_id=None,
-                    log_level="WARNING",
-                    database_url=None if isinstance(target, Path) else target,
+            db_path = Path(tmp) / "bench.sqlite3"
+            settings = Settings(
+                fake.token,
+                db_path,
+                dev_guild_id=None,
+                log_level="WARNING",
+                database_url=None if isinstance(target, Path) else target,
+            )
+            apply_discord_overrides(fake.env())
+            if source == REPO:
+                await sync_commands(settings, None)
+                if not fresh_players:
+                    await returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
+            else:
+                # Another checkout makes its own store (its migrations may be older): the
+                # commands are synced through a throwaway one, and its players are fresh.
+                other = replace(
+                    settings, database_path=Path(tmp) / "sync.sqlite3", database_url=None
                 )
-                apply_discord_overrides(fake.env())
-                if source == REPO:
-                    await sync_commands(settings, None)
-                    if not fresh_players:
-                        await returning(settings, [(u.id, fake.dm_channel(u).id) for u in users])
-                else:
-                    # Another checkout makes its own store (its migrations may be older): the
-                    # commands are synced through a throwaway one, and its players are fresh.
-                    other = replace(
-                        settings, database_path=Path(tmp) / "sync.sqlite3", database_url=None
-                    )
-                    await sync_commands(other, None)
-                    fresh_players = True
-                if in_process:
-                    os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
-                    bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
-                else:
-                    bot = BotProcesses(fake, target, source, Path(tmp), processes)
-                await bot.start()
-                requests_before = len(fake.requests)
-                interactions_before = len(fake.interactions)
-                limited_before = fake.ratelimits.total_limited()
-                by_route_before = dict(fake.ratelimits.limited)
-                global_limited_before = fake.ratelimits.global_limited
-                wall_offset = time.time() - fake.now()
-                rss_start = bot.rss_each()
-                cpu_start, cpu_own = bot.cpu_each(), own_cpu_seconds()
-                started = time.perf_counter()
-                lag = asyncio.create_task(_loop_lag(bench.lags))
-                peak, peak_each = [sum(rss_start)], list(rss_start)
-                sampler = asyncio.create_task(_peak_rss(bot, peak, peak_each))
-                # Not with the bot in this process: that would freeze the bot's objects too.
-                freezer = asyncio.create_task(
-                    _freeze_fake() if not in_process else asyncio.sleep(0)
-                )
-                try:
-                    await asyncio.gather(*(bench.play(p) for p in players))
-                except Exception as error:
-                    raise RuntimeError(f"{error}\nbot log:\n{bot.log()}") from error
-                finally:
-                    lag.cancel()
-                    sampler.cancel()
-                    freezer.cancel()
-                    if not in_process:
-                        gc.unfreeze()  # run() may be called in a longer-lived process (a test)
-                # The last table messages are edited at most once a second: let them through.
-                await asyncio.sleep(1.5)
-                elapsed = time.perf_counter() - started
-                cpu_each = [b - a for a, b in zip(cpu_start, bot.cpu_each(), strict=True)]
-                cpu_bot, cpu_own = sum(cpu_each), own_cpu_seconds() - cpu_own
-                new = list(fake.interactions.values())[interactions_before:]
-                requests = fake.requests[requests_before:]
-                dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
-                rest = len(requests)
-                limits = fake.ratelimits
-                limited = limits.total_limited() - limited_before
-                global_limited = limits.global_limited - global_limited_before
-                limited_by_route = {
-                    r: n - by_route_before.get(r, 0)
-                    for r, n in limits.limited.items()
-                    if n > by_route_before.get(r, 0)
-                }
-                invalid = limits.invalid_requests()
-                rss_kb = bot.rss_kb() - sum(rss_start)
-                await bot.stop()
-                actions, games = await stored_counts(target)
-                bot_figures = bot.figures()
-                by_process = process_figures(
-                    bot.figures_each(),
-                    cpu_each,
-                    [b - a for a, b in zip(rss_start, peak_each, strict=True)],
-                    shard_tables,
-                    elapsed,
-                )
+                await sync_commands(other, None)
+                fresh_players = True
+            if in_process:
+                os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
+                bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
+            else:
+                bot = BotProcesses(fake, target, source, Path(tmp), processes)
+            await bot.start()
+            requests_before = len(fake.requests)
+            interactions_before = len(fake.interactions)
+            limited_before = fake.ratelimits.total_limited()
+            by_route_before = dict(fake.ratelimits.limited)
+            global_limited_before = fake.ratelimits.global_limited
+            wall_offset = time.time() - fake.now()
+            rss_start = bot.rss_each()
+            cpu_start, cpu_own = bot.cpu_each(), own_cpu_seconds()
+            started = time.perf_counter()
+            lag = asyncio.create_task(_loop_lag(bench.lags))
+            peak, peak_each = [sum(rss_start)], list(rss_start)
+            sampler = asyncio.create_task(_peak_rss(bot, peak, peak_each))
+            # Not with the bot in this process: that would freeze the bot's objects too.
+            freezer = asyncio.create_task(_freeze_fake() if not in_process else asyncio.sleep(0))
+            try:
+                await asyncio.gather(*(bench.play(p) for p in players))
+            except Exception as error:
+                raise RuntimeError(f"{error}\nbot log:\n{bot.log()}") from error
+            finally:
+                lag.cancel()
+                sampler.cancel()
+                freezer.cancel()
+                if not in_process:
+                    gc.unfreeze()  # run() may be called in a longer-lived process (a test)
+            # The last table messages are edited at most once a second: let them through.
+            await asyncio.sleep(1.5)
+            elapsed = time.perf_counter() - started
+            cpu_each = [b - a for a, b in zip(cpu_start, bot.cpu_each(), strict=True)]
+            cpu_bot, cpu_own = sum(cpu_each), own_cpu_seconds() - cpu_own
+            new = list(fake.interactions.values())[interactions_before:]
+            requests = fake.requests[requests_before:]
+            dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
+            rest = len(requests)
+            limits = fake.ratelimits
+            limited = limits.total_limited() - limited_before
+            global_limited = limits.global_limited - global_limited_before
+            limited_by_route = {
+                r: n - by_route_before.get(r, 0)
+                for r, n in limits.limited.items()
+                if n > by_route_before.get(r, 0)
+            }
+            invalid = limits.invalid_requests()
+            rss_kb = bot.rss_kb() - sum(rss_start)
+            await bot.stop()
+            actions, games = await stored_counts(target)
+            bot_figures = bot.figures()
+            by_process = process_figures(
+                bot.figures_each(),
+                cpu_each,
+                [b - a for a, b in zip(rss_start, peak_each, strict=True)],
+                shard_tables,
+                elapsed,
+            )
         finally:
             if bot is not None:
                 await bot.stop()
