@@ -161,6 +161,16 @@ async def load_games(store: Database, session_id: int, games: int) -> None:
     await db.standings.rebuild_standings(store)
 
 
+async def count_games(store: Database) -> int:
+    """Games the store holds (``bench discord`` and ``bench soak``: one per table played)."""
+    return int(await store.fetchval("SELECT COUNT(*) FROM games"))
+
+
+async def count_game_actions(store: Database) -> int:
+    """Game actions the store holds (``bench discord``: AI actions included)."""
+    return int(await store.fetchval("SELECT COUNT(*) FROM game_actions"))
+
+
 async def measure_query(call: Callable[[], Awaitable[Any]], repeat: int = 15) -> float:
     """Median milliseconds over ``repeat`` runs, after one warm-up."""
     await call()

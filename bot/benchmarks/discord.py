@@ -18,6 +18,14 @@ benchmark's event loop instead (the benchmark's first form; it measures the fake
 along with the bot's). Both processes run on uvloop when it is installed, as the bot does
 in production; the fake skips its OpenAPI check of request bodies (the tests make it).
 
+Store and processes. The bot stores in a new SQLite file, or with ``--database-url`` in a
+new, empty schema of that PostgreSQL database (migrated by the run, dropped after it).
+``--processes N`` (PostgreSQL only) runs N bot processes, one shard each (``SHARD_COUNT``,
+``SHARD_IDS``), on one token: they share the fake's one global bucket, each spending its
+share of it. The tables are dealt round one guild per shard; DM clicks reach shard 0, which
+forwards those of the other shards' tables. CPU and memory are the processes' sums, and
+``…_by_process`` gives each one's (``discord_store``, ``discord_processes`` say the setup).
+
 Measured: the time from the fake creating an interaction (a slash command or a click) to
 the bot's acknowledgement (the callback request) arriving at the fake,
 ``discord_ack_ms_p50``/``p99`` over all interactions (Discord allows 3 s), and the p99 of
@@ -40,7 +48,6 @@ import json
 import logging
 import os
 import random
-import sqlite3
 import sys
 import tempfile
 import time
@@ -58,17 +65,24 @@ from bot.benchmarks.discord_figures import (
     budget_figures,
     find_max_tables,
     percentile,
+    process_figures,
     route,
     tail_figures,
     uploaded_bytes,
 )
-from bot.benchmarks.discord_process import BotProcess, InProcessBot, own_cpu_seconds
+from bot.benchmarks.discord_process import (
+    BotProcesses,
+    InProcessBot,
+    bench_store,
+    own_cpu_seconds,
+    stored_counts,
+)
 from bot.config import Settings
 from bot.discord.library import apply_discord_overrides
 from bot.discord.run import run_loop, sync_commands
 from bot.discord.stats import STATS_FILE_ENV
 from bot.render.texts import t
-from db import connect, dm_channels
+from db import connect, dm_channels, is_postgres_url
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 
 log = logging.getLogger(__name__)
@@ -313,16 +327,15 @@ async def _loop_lag(lags: list[float], every: float = 0.01) -> None:
         lags.append((loop.time() - before - every) * 1000)
 
 
-async def _peak_rss(bot: BotProcess | InProcessBot, peak: list[int], every: float = 0.5) -> None:
-    """The bot's largest resident memory so far, in ``peak[0]``."""
+async def _peak_rss(
+    bot: BotProcesses | InProcessBot, peak: list[int], each: list[int], every: float = 0.5
+) -> None:
+    """The bots' largest resident memory so far: together in ``peak[0]``, each in ``each``."""
     while True:
-        peak[0] = max(peak[0], bot.rss_kb())
+        now = bot.rss_each()
+        peak[0] = max(peak[0], sum(now))
+        each[:] = [max(a, b) for a, b in zip(each, now, strict=True)]
         await asyncio.sleep(every)
-
-
-def _count_actions(db_path: Path) -> int:
-    with contextlib.closing(sqlite3.connect(db_path)) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0])
 
 
 async def returning(settings: Settings, channels: list[tuple[int, int]]) -> None:
@@ -337,9 +350,31 @@ async def returning(settings: Settings, channels: list[tuple[int, int]]) -> None
         await store.close()
 
 
-def count_games(db_path: Path) -> int:
-    with contextlib.closing(sqlite3.connect(db_path)) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+async def count_games(target: str | Path) -> int:
+    return (await stored_counts(target))[1]
+
+
+def tables_in_guilds(
+    fake: FakeDiscord, tables: int, shards: int
+) -> tuple[list[User], list[Channel], list[int]]:
+    """One user and one channel per table, the tables dealt round the guilds, one guild per
+    shard (an id that Discord's formula, (guild_id >> 22) % shards, sends to it: the fake's
+    ids count up by one, so consecutive guilds would all land on one shard). Returns the
+    users, the channels and how many tables each shard has.
+    """
+    users = [fake.add_user(f"spieler{i}") for i in range(tables)]
+    guilds = [
+        fake.guild_on_shard("Benchmark" if shards == 1 else f"Benchmark {s}", s, owner=users[s])
+        for s in range(min(shards, tables))
+    ]
+    channels: list[Channel] = []
+    for i, user in enumerate(users):
+        guild = guilds[i % len(guilds)]
+        fake.add_member(guild, user)
+        channels.append(
+            guild.channels[0] if i < len(guilds) else fake.add_channel(guild, f"tisch{i}")
+        )
+    return users, channels, [len(range(s, tables, shards)) for s in range(shards)]
 
 
 async def run(
@@ -352,26 +387,33 @@ async def run(
     rate_limits: bool = True,
     fresh_players: bool = False,
     bots: str = BOTS,
+    database_url: str | None = None,
+    processes: int = 1,
 ) -> dict[str, Any]:
+    if processes > 1 and (database_url is None or in_process):
+        raise ValueError("several bot processes share a PostgreSQL store, each its own process")
     saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
-    with tempfile.TemporaryDirectory() as tmp:
-        fake = FakeDiscord(rate_limits=rate_limits)
+    async with contextlib.AsyncExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        # The store outlives the bots: a schema is dropped once they are stopped below.
+        target = await stack.enter_async_context(bench_store(Path(tmp), database_url))
+        fake = FakeDiscord(rate_limits=rate_limits, shard_count=processes)
         bench = Bench(fake, think_ms, seed, bots)
-        await fake.start()
-        bot: BotProcess | InProcessBot | None = None
+        bot: BotProcesses | InProcessBot | None = None
         try:
-            users = [fake.add_user(f"spieler{i}") for i in range(tables)]
-            guild = fake.add_guild("Benchmark", owner=users[0])
-            channels = [guild.channels[0]] + [
-                fake.add_channel(guild, f"tisch{i}") for i in range(1, tables)
-            ]
-            for user in users[1:]:
-                fake.add_member(guild, user)
+            await fake.start()
+            users, channels, shard_tables = tables_in_guilds(fake, tables, processes)
             players = [
                 bench.add(u, c, i) for i, (u, c) in enumerate(zip(users, channels, strict=True))
             ]
             db_path = Path(tmp) / "bench.sqlite3"
-            settings = Settings(fake.token, db_path, dev_guild_id=None, log_level="WARNING")
+            settings = Settings(
+                fake.token,
+                db_path,
+                dev_guild_id=None,
+                log_level="WARNING",
+                database_url=None if isinstance(target, Path) else target,
+            )
             apply_discord_overrides(fake.env())
             if source == REPO:
                 await sync_commands(settings, None)
@@ -380,14 +422,16 @@ async def run(
             else:
                 # Another checkout makes its own store (its migrations may be older): the
                 # commands are synced through a throwaway one, and its players are fresh.
-                other = replace(settings, database_path=Path(tmp) / "sync.sqlite3")
+                other = replace(
+                    settings, database_path=Path(tmp) / "sync.sqlite3", database_url=None
+                )
                 await sync_commands(other, None)
                 fresh_players = True
             if in_process:
                 os.environ[STATS_FILE_ENV] = str(Path(tmp) / "bot-stats.json")
                 bot = InProcessBot(fake, settings, Path(tmp) / "bot-stats.json")
             else:
-                bot = BotProcess(fake, db_path, source, Path(tmp) / "bot.log")
+                bot = BotProcesses(fake, target, source, Path(tmp), processes)
             await bot.start()
             requests_before = len(fake.requests)
             interactions_before = len(fake.interactions)
@@ -395,12 +439,12 @@ async def run(
             by_route_before = dict(fake.ratelimits.limited)
             global_limited_before = fake.ratelimits.global_limited
             wall_offset = time.time() - fake.now()
-            rss_start = bot.rss_kb()
-            cpu_bot, cpu_own = bot.cpu(), own_cpu_seconds()
+            rss_start = bot.rss_each()
+            cpu_start, cpu_own = bot.cpu_each(), own_cpu_seconds()
             started = time.perf_counter()
             lag = asyncio.create_task(_loop_lag(bench.lags))
-            peak = [rss_start]
-            sampler = asyncio.create_task(_peak_rss(bot, peak))
+            peak, peak_each = [sum(rss_start)], list(rss_start)
+            sampler = asyncio.create_task(_peak_rss(bot, peak, peak_each))
             # Not with the bot in this process: that would freeze the bot's objects too.
             freezer = asyncio.create_task(_freeze_fake() if not in_process else asyncio.sleep(0))
             try:
@@ -416,7 +460,8 @@ async def run(
             # The last table messages are edited at most once a second: let them through.
             await asyncio.sleep(1.5)
             elapsed = time.perf_counter() - started
-            cpu_bot, cpu_own = bot.cpu() - cpu_bot, own_cpu_seconds() - cpu_own
+            cpu_each = [b - a for a, b in zip(cpu_start, bot.cpu_each(), strict=True)]
+            cpu_bot, cpu_own = sum(cpu_each), own_cpu_seconds() - cpu_own
             new = list(fake.interactions.values())[interactions_before:]
             requests = fake.requests[requests_before:]
             dms = {c.id: c for c in fake.channels.values() if c.recipient is not None}
@@ -430,11 +475,17 @@ async def run(
                 if n > by_route_before.get(r, 0)
             }
             invalid = limits.invalid_requests()
-            rss_kb = bot.rss_kb() - rss_start
+            rss_kb = bot.rss_kb() - sum(rss_start)
             await bot.stop()
-            actions = _count_actions(db_path)
-            games = count_games(db_path)
+            actions, games = await stored_counts(target)
             bot_figures = bot.figures()
+            by_process = process_figures(
+                bot.figures_each(),
+                cpu_each,
+                [b - a for a, b in zip(rss_start, peak_each, strict=True)],
+                shard_tables,
+                elapsed,
+            )
         finally:
             if bot is not None:
                 await bot.stop()
@@ -443,7 +494,9 @@ async def run(
     failed = sum(1 for ix in new if _failed(ix))
     clicks = sum(p.clicks for p in players)
     return {
-        "discord_mode": _mode(think_ms, in_process),
+        "discord_mode": _mode(think_ms, in_process, database_url is not None, processes),
+        "discord_store": "sqlite" if database_url is None else "postgresql",
+        "discord_processes": processes,
         "discord_tables": tables,
         "discord_think_ms": think_ms,
         "discord_ack_ms_p50": round(percentile(bench.acks, 0.5), 2),
@@ -489,10 +542,11 @@ async def run(
         "discord_bot_rss_kb_per_table": round(rss_kb / max(1, tables), 1),
         # The peak while the tables played, sampled each 0.5 s (the figure above is taken once
         # they are over; the process's own maxrss carries the benchmark's from the fork).
-        "discord_bot_peak_rss_kb_per_table": round((peak[0] - rss_start) / max(1, tables), 1),
+        "discord_bot_peak_rss_kb_per_table": round((peak[0] - sum(rss_start)) / max(1, tables), 1),
         "discord_bots": bots,
         "discord_bot_cpu_ms_per_action": round(cpu_bot * 1000 / max(1, actions), 2),
         "discord_bot_cpu_share": round(cpu_bot / elapsed, 2),
+        **({} if in_process else by_process),
         "discord_bench_cpu_share": round(cpu_own / elapsed, 2),
         "discord_seconds": round(elapsed, 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
@@ -504,8 +558,11 @@ def _failed(ix: Interaction) -> bool:
     return not ix.callbacks or ix.callbacks[0].status >= 400
 
 
-def _mode(think_ms: int, in_process: bool) -> str:
+def _mode(think_ms: int, in_process: bool, postgres: bool, processes: int) -> str:
     where = "bot in the benchmark's process" if in_process else "bot in its own process"
+    if processes > 1:
+        where = f"{processes} bot processes (one shard each) sharing one token"
+    where += "; PostgreSQL" if postgres else "; SQLite"
     if think_ms <= 0:
         return f"flat-out (humans click at once); {where}"
     return f"realistic (humans think {think_ms} ms ± 1/3 per action); {where}"
@@ -551,12 +608,30 @@ def main(argv: list[str]) -> int:
         help="players the bot never wrote to (their DM channels are created first)",
     )
     parser.add_argument(
+        "--database-url",
+        help="the bot stores in PostgreSQL (postgresql://…), in a new schema there, dropped "
+        "afterwards; without it a new SQLite file",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes, one shard each, on one token (so one global budget); more "
+        "than one needs --database-url",
+    )
+    parser.add_argument(
         "--find-max-tables",
         type=int,
         metavar="UP_TO",
         help="the most tables (up to UP_TO, in a few runs) that get no 429; prints each run",
     )
     args = parser.parse_args(argv)
+    if args.database_url is not None and not is_postgres_url(args.database_url):
+        parser.error("--database-url must start with postgresql://")
+    if args.processes < 1 or (args.processes > 1 and args.database_url is None):
+        parser.error("--processes: 1, or more with --database-url (they share one database)")
+    if args.processes > 1 and args.in_process:
+        parser.error("--processes and --in-process exclude each other")
     logging.basicConfig(level=logging.WARNING)
 
     def one(tables: int) -> dict[str, Any]:
@@ -570,6 +645,8 @@ def main(argv: list[str]) -> int:
                 rate_limits=not args.no_rate_limits,
                 fresh_players=args.fresh_players,
                 bots=args.bots,
+                database_url=args.database_url,
+                processes=args.processes,
             )
         )
 

@@ -108,6 +108,71 @@ def tail_figures(
     }
 
 
+def _summed(dicts: list[dict[str, Any]]) -> dict[str, Any]:
+    total: Counter[str] = Counter()
+    for d in dicts:
+        total.update(d)
+    return dict(total)
+
+
+def merge_figures(each: list[dict[str, Any]]) -> dict[str, Any]:
+    """What several bot processes measured of themselves (stats.py) as one process's: their
+    acks side by side (a click is handled by the process that received it), counts and
+    histograms summed, pauses pooled, the largest commit the largest of any.
+    """
+    each = [f for f in each if f]
+    if len(each) <= 1:
+        return each[0] if each else {}
+    stores = [f.get("store", {}) for f in each]
+    acks: dict[str, list[float]] = {}
+    for f in each:
+        for ix, times in f.get("acks", {}).items():
+            if len(times) > len(acks.get(ix, [])):
+                acks[ix] = times
+    return {
+        "acks": acks,
+        "store": {
+            "commits": sum(s.get("commits", 0) for s in stores),
+            "actions": sum(s.get("actions", 0) for s in stores),
+            "largest_commit": max(s.get("largest_commit", 0) for s in stores),
+            "commit_ms": _summed([s.get("commit_ms", {}) for s in stores]),
+        },
+        "gc_pauses_ms": [p for f in each for p in f.get("gc_pauses_ms", [])],
+        "gc_full_pauses_ms": [p for f in each for p in f.get("gc_full_pauses_ms", [])],
+        "gc_young_ms": sum(f.get("gc_young_ms", 0.0) for f in each),
+        "budget_turns": _summed([f.get("budget_turns", {}) for f in each]),
+        "budget_waited_s": {
+            k: round(v, 3) for k, v in _summed([f.get("budget_waited_s", {}) for f in each]).items()
+        },
+        "wire_held": sum(f.get("wire_held", 0) for f in each),
+        "wire_held_s": round(sum(f.get("wire_held_s", 0.0) for f in each), 3),
+        "wire_started": sum(f.get("wire_started", 0) for f in each),
+    }
+
+
+def process_figures(
+    each: list[dict[str, Any]],
+    cpu_s: list[float],
+    rss_peak_kb: list[int],
+    tables: list[int],
+    elapsed: float,
+) -> dict[str, Any]:
+    """Per bot process, in shard order: its share of the work (the clicks it received: DM
+    clicks all reach shard 0; the requests it let out against the global limit over its
+    whole run, start included), CPU and peak memory above its start per table of its shard.
+    """
+    return {
+        "discord_tables_by_process": tables,
+        "discord_clicks_by_process": [len(f.get("acks", {})) for f in each],
+        "discord_global_requests_by_process": [f.get("wire_started", 0) for f in each],
+        "discord_bot_cpu_share_by_process": [round(c / max(elapsed, 1e-9), 2) for c in cpu_s],
+        "discord_bot_cpu_s_by_process": [round(c, 1) for c in cpu_s],
+        "discord_bot_peak_rss_kb_per_table_by_process": [
+            round(r / max(1, n), 1) for r, n in zip(rss_peak_kb, tables, strict=True)
+        ],
+    }
+
+
 def uploaded_bytes(requests: list[RequestRecord]) -> int:
     """The bytes of the files the bot uploaded, as the answers list them (an upload
     replaces a message's files: an answer's attachments are that request's uploads).

@@ -86,7 +86,7 @@ async def soak(
                 bench.unhook()
                 rounds += 1
                 await asyncio.sleep(1.0)  # the tables close, their last messages go out
-                samples.append((count_games(db_path), bot.rss_kb()))
+                samples.append((await count_games(db_path), bot.rss_kb()))
                 fake.requests.clear()  # the fake's record: this process grew, not the bot
             elapsed = time.perf_counter() - started
         finally:

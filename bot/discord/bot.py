@@ -296,6 +296,7 @@ class DokoBot(commands.Bot):
             "budget_waited_s": {p.name: round(s, 3) for p, s in budget.waited_s.items()},
             "wire_held": self.wire.held,
             "wire_held_s": round(self.wire.held_s, 3),
+            "wire_started": self.wire.started,
         }
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
