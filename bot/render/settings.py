@@ -418,7 +418,8 @@ def ddv_differences(r: Ruleset, lang: Lang) -> list[str]:
     if r.winner_floor_zero:
         out.append(t(lang, "diff_floor"))
     if r.games_per_round != DDV.games_per_round:
-        out.append(t(lang, "diff_games", games=r.games_per_round))
+        one = r.games_per_round == 1
+        out.append(t(lang, "diff_games_one" if one else "diff_games", games=r.games_per_round))
     if r.schweinchen:
         out.append(t(lang, "diff_schweinchen"))
     if r.armut:

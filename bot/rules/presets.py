@@ -109,7 +109,13 @@ def rules_summary(ruleset: Ruleset, language: Language = "de") -> list[str]:
         + ("" if r.with_nines else t(" (ohne Neunen)", " (without nines)"))
         + t(f"; {r.players} Spieler", f"; {r.players} players")
         + (t(", der Geber setzt aus", ", the dealer sits out") if r.players == 5 else "")
-        + t(f"; {r.games_per_round} Spiele je Runde.", f"; {r.games_per_round} games a round.")
+        + (
+            t("; 1 Spiel je Runde.", "; 1 game a round.")
+            if r.games_per_round == 1
+            else t(
+                f"; {r.games_per_round} Spiele je Runde.", f"; {r.games_per_round} games a round."
+            )
+        )
     )
     lines.append(_DULLE[r.dulle_tie][language])
     if r.schweinchen:

@@ -442,6 +442,10 @@ def test_presets() -> None:
     for word in ("Schweinchen", "Armut", "Schmeißen", "Bockrunde", "verdoppeln"):
         assert word in de
     assert "custom rules" in rules_summary(DDV.replace(players=5), "en")[0]
+    one = DDV.replace(games_per_round=1)
+    assert "; 1 Spiel je Runde." in " ".join(rules_summary(one, "de"))
+    assert "; 1 game a round." in " ".join(rules_summary(one, "en"))
+    assert "; 8 Spiele je Runde." in " ".join(rules_summary(DDV.replace(games_per_round=8), "de"))
 
 
 def test_play_before_armut_exchange_is_refused() -> None:
