@@ -60,7 +60,9 @@ async def test_a_full_disk_is_answered_and_the_game_goes_on(
         lambda: all(s is not None for s in world.engine.table(table_id).seats), 3, "two bots"
     )
     await world.click(anna, world.lobby(), "doko:start:")
-    await human_to_act(world, table_id)  # dealt
+    found = await human_to_act(world, table_id)  # dealt in memory, perhaps not yet stored
+    assert found is not None
+    await hand_for(world, found[0], table_id)  # stored: a hand goes out only after the commit
     turn = refused = taken = 0
     while True:
         turn += 1
