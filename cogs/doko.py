@@ -38,7 +38,7 @@ from bot.discord.rangliste import (
     send_figures,
 )
 from bot.discord.replay import problem_text as replay_problem
-from bot.engine.model import AI_LEVELS, DISCONNECT_POLICIES, EngineError
+from bot.engine.model import EngineError
 from bot.engine.rangliste import MIN_RATED_GAMES, Order
 from bot.engine.slow import TEMPOS
 from bot.render.errors import error_text
@@ -65,13 +65,6 @@ RE_CALLS = [
 KONTRA_CALLS = [
     app_commands.Choice(name=call_name(CALL_OPTIONS[o], "de"), value=str(CALL_OPTIONS[o]))
     for o in ("kontra", "keine90", "keine60", "keine30", "schwarz")
-]
-
-BOT_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
-# /doko tisch bei_abwesenheit: what an expired turn timer means (bot/engine/absence.py)
-POLICY_CHOICES = [
-    app_commands.Choice(name=t("de", f"policy_{policy}"), value=policy)
-    for policy in DISCONNECT_POLICIES
 ]
 
 # /doko tisch bedenkzeit: a slow table's time per move (bot/engine/slow.py)
@@ -129,7 +122,9 @@ class Doko(commands.GroupCog, group_name="doko", group_description="Doppelkopf a
         bedenkzeit="Langsamer Tisch: Zeit pro Zug mit Erinnerungen, gilt statt der Zugzeit",
         coach="Tipp-Knopf mit dem Vorschlag der KI; die Spiele zählen nicht für die Rangliste",
     )
-    @app_commands.choices(regeln=PRESET_CHOICES, bots=BOT_CHOICES, bei_abwesenheit=POLICY_CHOICES)
+    @app_commands.choices(
+        regeln=PRESET_CHOICES, bots=options.BOT_CHOICES, bei_abwesenheit=options.POLICY_CHOICES
+    )
     @app_commands.choices(bedenkzeit=TEMPO_CHOICES)
     async def tisch(
         self,

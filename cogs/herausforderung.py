@@ -37,11 +37,6 @@ PRESET_CHOICES = [
     app_commands.Choice(name="DDV ohne Soli", value="ohne_soli"),
     app_commands.Choice(name="Stammtisch", value="stammtisch"),
 ]
-LEVEL_CHOICES = [
-    app_commands.Choice(name="leicht", value="leicht"),
-    app_commands.Choice(name="mittel", value="mittel"),
-    app_commands.Choice(name="schwer", value="schwer"),
-]
 
 
 def _lang(interaction: Interaction) -> Lang:
@@ -89,7 +84,7 @@ class Herausforderung(app_commands.Group):
         regeln="Regelsatz",
         bots="Stärke der Bots",
     )
-    @app_commands.choices(regeln=PRESET_CHOICES, bots=LEVEL_CHOICES)
+    @app_commands.choices(regeln=PRESET_CHOICES, bots=options.BOT_CHOICES)
     async def erstellen(
         self,
         interaction: Interaction,

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import access, answers, options
+from bot.discord import settings as server
 from bot.discord.bot import DokoBot
 from bot.discord.permissions import TOURNAMENT_FLAGS, access_problem
 from bot.engine.model import EngineError
@@ -41,6 +42,7 @@ from bot.render.turnier import (
     overview_embed,
     results_embed,
     round_embed,
+    seats_text,
     sheet_embed,
     tt,
     turnier_error,
@@ -134,8 +136,15 @@ class Turnier(app_commands.Group):
         regeln="Regelsatz",
         beginn="Beginn als JJJJ-MM-TT HH:MM in der Zeit des Servers; leer: Start von Hand",
         sitzordnung="Wie ab Runde 2 gesetzt wird",
+        bots="Stufe der Bots an freien Plätzen (Standard: wie in /doko einstellungen)",
+        bei_abwesenheit="Läuft die Zugzeit ab: Bot spielt, Tisch wartet oder Spiel verloren",
     )
-    @app_commands.choices(regeln=PRESET_CHOICES, sitzordnung=SEATING_CHOICES)
+    @app_commands.choices(
+        regeln=PRESET_CHOICES,
+        sitzordnung=SEATING_CHOICES,
+        bots=options.BOT_CHOICES,
+        bei_abwesenheit=options.POLICY_CHOICES,
+    )
     async def erstellen(
         self,
         interaction: Interaction,
@@ -145,6 +154,8 @@ class Turnier(app_commands.Group):
         regeln: str = "ddv",
         beginn: str | None = None,
         sitzordnung: str = "mixing",
+        bots: str | None = None,
+        bei_abwesenheit: str | None = None,
     ) -> None:
         lang = self._public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -165,6 +176,7 @@ class Turnier(app_commands.Group):
             await answers.say(interaction, given.problem_text(_lang(interaction)) or "")
             return
         starts_at = given.when if given is not None else None
+        defaults = await server.load(self.bot.db, interaction.guild_id)
         await interaction.response.defer()
         tournament = await _attempt(
             interaction,
@@ -180,6 +192,8 @@ class Turnier(app_commands.Group):
                 preset=regeln,
                 seating="standing" if sitzordnung == "standing" else "mixing",
                 starts_at=starts_at,
+                ai_level=bots or defaults.ai_level,
+                disconnect_policy=bei_abwesenheit or defaults.disconnect_policy,
             ),
         )
         if tournament is REFUSED:
@@ -199,6 +213,7 @@ class Turnier(app_commands.Group):
                 games=tournament.games_per_round,
                 preset=preset_name(tournament.preset, lang),
                 start=start,
+                seats=seats_text(tournament, lang),
             )
         )
 

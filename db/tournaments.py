@@ -15,7 +15,7 @@ from typing import Final, Literal
 from db._util import dump_json, from_ms, load_json, opt_from_ms, to_ms
 from db.database import Database, Row
 from db.errors import NotFoundError
-from db.rows import JSONDict
+from db.rows import AILevel, DisconnectPolicy, JSONDict
 
 TournamentStatus = Literal["open", "running", "paused", "ending", "finished"]
 EntrantStatus = Literal["registered", "withdrawn", "replaced"]
@@ -42,6 +42,8 @@ class TournamentRow:
     current_round: int
     starts_at: datetime | None
     created_at: datetime
+    ai_level: AILevel  # empty seats and stand-ins at its tables
+    disconnect_policy: DisconnectPolicy  # what an expired turn timer means at its tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +115,13 @@ class FinishedGameRow:
 # -- tournaments -----------------------------------------------------------------------
 
 _COLUMNS: Final = """id, guild_id, channel_id, organiser_id, name, preset, rules, rounds,
-    games_per_round, seating, seed, status, current_round, starts_at, created_at"""
+    games_per_round, seating, seed, status, current_round, starts_at, created_at, ai_level,
+    disconnect_policy"""
 INSERT_TOURNAMENT: Final = f"""
 INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, preset, rules, rounds,
-    games_per_round, seating, seed, status, current_round, starts_at, created_at, updated_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?, ?)
+    games_per_round, seating, seed, status, current_round, starts_at, created_at, updated_at,
+    ai_level, disconnect_policy)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?, ?, ?, ?)
 RETURNING {_COLUMNS}
 """
 GET_TOURNAMENT: Final = f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?"
@@ -151,6 +155,8 @@ def _tournament(row: Row) -> TournamentRow:
         current_round=row["current_round"],
         starts_at=opt_from_ms(row["starts_at"]),
         created_at=from_ms(row["created_at"]),
+        ai_level=row["ai_level"],
+        disconnect_policy=row["disconnect_policy"],
     )
 
 
@@ -168,6 +174,8 @@ async def create_tournament(
     seating: Seating,
     seed: int,
     starts_at: datetime | None,
+    ai_level: AILevel = "mittel",
+    disconnect_policy: DisconnectPolicy = "bot",
     now: datetime | None = None,
 ) -> TournamentRow:
     """A new tournament, open for registration."""
@@ -188,6 +196,8 @@ async def create_tournament(
             None if starts_at is None else to_ms(starts_at),
             ms,
             ms,
+            ai_level,
+            disconnect_policy,
         ),
     )
     assert row is not None

@@ -15,10 +15,19 @@ import discord
 from discord import app_commands
 
 from bot.discord.answers import say
+from bot.engine.model import AI_LEVELS, DISCONNECT_POLICIES
 from bot.render.texts import Lang, lang_of, t
 from bot.render.translator import command_word
 
 MAX_STRING = 6000  # Discord's limit on a string option
+
+# The choices several commands share: the AI level of empty seats and stand-ins, and what an
+# expired turn timer means (bot/engine/absence.py).
+BOT_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
+POLICY_CHOICES = [
+    app_commands.Choice(name=t("de", f"policy_{policy}"), value=policy)
+    for policy in DISCONNECT_POLICIES
+]
 
 
 def problem(

@@ -11,13 +11,14 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import timedelta
-from typing import Final
+from typing import Final, cast
 
 from bot.engine.model import DISCONNECT_POLICIES, EngineError
 from bot.engine.play import Playing
 from bot.engine.tables import Table, Tables
 from db import away
 from db.errors import StoreError
+from db.rows import DisconnectPolicy
 
 log = logging.getLogger(__name__)
 
@@ -26,10 +27,11 @@ log = logging.getLogger(__name__)
 FORFEIT_GRACE: Final = timedelta(minutes=2)
 
 
-def check_policy(policy: str) -> None:
-    """Refuse a disconnect policy the engine does not know."""
+def check_policy(policy: str) -> DisconnectPolicy:
+    """``policy`` as the store's type; a disconnect policy the engine does not know is refused."""
     if policy not in DISCONNECT_POLICIES:
         raise EngineError("bad_policy", f"disconnect policies are {', '.join(DISCONNECT_POLICIES)}")
+    return cast(DisconnectPolicy, policy)
 
 
 class Absence:

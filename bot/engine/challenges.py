@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from bot.engine.facade import Engine
-from bot.engine.model import AI_LEVELS, EngineError, TableInfo
+from bot.engine.model import EngineError, TableInfo, check_level
 from bot.rules.ruleset import Ruleset
 from bot.tournament.duplicate import Comparison, DealResult, compare
 from db import challenges as store
@@ -124,8 +124,7 @@ class ChallengeService:
             raise EngineError("bad_deals", f"a challenge has 1 to {MAX_DEALS} deals")
         if not 1 <= days <= MAX_DAYS:
             raise EngineError("bad_days", f"a challenge runs 1 to {MAX_DAYS} days")
-        if ai_level not in AI_LEVELS:
-            raise EngineError("bad_level", f"AI levels are {', '.join(AI_LEVELS)}")
+        check_level(ai_level)
         now = self.engine.clock()
         ends_at = now + timedelta(days=days)
         async with self.db.transaction():

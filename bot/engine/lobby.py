@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from bot.engine.absence import check_policy
-from bot.engine.model import AI_LEVELS, EngineError, SeatInfo
+from bot.engine.model import EngineError, SeatInfo, check_level
 from bot.engine.ownership import Ownership
 from bot.engine.play import Playing, dealer_columns
 from bot.engine.slow import MIN_TEMPO_S
@@ -20,11 +20,6 @@ from bot.engine.tables import STAND_IN_LEVEL, Table, Tables, bot_name
 from bot.rules.ruleset import Ruleset
 from bot.tournament.pflichtsolo import TableRound
 from db import away, games, players, replays, sessions, tables, timers
-
-
-def _check_level(level: str) -> None:
-    if level not in AI_LEVELS:
-        raise EngineError("bad_level", f"AI levels are {', '.join(AI_LEVELS)}")
 
 
 def _check_host(table: Table, user_id: int, admin: bool, what: str) -> None:
@@ -66,8 +61,7 @@ class Lobby:
             raise EngineError("bad_games", "a session has at least one game")
         if turn_timer_s is not None and turn_timer_s < 5:
             raise EngineError("bad_timer", "the turn timer must be at least 5 seconds")
-        _check_level(ai_level)
-        check_policy(disconnect_policy)
+        level, policy = check_level(ai_level), check_policy(disconnect_policy)
         if tempo_s is not None and tempo_s < MIN_TEMPO_S:
             raise EngineError("bad_tempo", "a slow table gives at least an hour per move")
         rules = rules or Ruleset()
@@ -81,9 +75,9 @@ class Lobby:
                 rules=rules.to_dict(),
                 games_per_session=games,
                 turn_timer_s=turn_timer_s,
-                ai_level=ai_level,  # type: ignore[arg-type]
+                ai_level=level,
                 now=self.tables.clock(),
-                disconnect_policy=disconnect_policy,  # type: ignore[arg-type]
+                disconnect_policy=policy,
                 tempo_s=tempo_s,
                 coach=coach,
                 ranked=deal_base is None,  # a challenge's games stay off the leaderboard
@@ -156,7 +150,7 @@ class Lobby:
 
     async def add_ai(self, table_id: int, user_id: int, level: str, seat: int | None) -> Table:
         table = self.tables.get(table_id)
-        _check_level(level)
+        check_level(level)
         async with self._change(table):
             table.require_lobby()
             table.require_seated_or_host(user_id)
@@ -185,7 +179,7 @@ class Lobby:
         """``fill_level``: the AI of the empty seats (None: the table's own level)."""
         table = self.tables.get(table_id)
         if fill_level is not None:
-            _check_level(fill_level)
+            check_level(fill_level)
         async with self._change(table):
             table.require_lobby()
             table.require_seated_or_host(user_id, "only players at this table can start it")
@@ -244,7 +238,7 @@ class Lobby:
     ) -> Table:
         table = self.tables.get(table_id)
         _check_host(table, by, admin, "replace a player")
-        _check_level(level)
+        check_level(level)
         async with self._change(table):
             seat = table.seat_of(user_id)
             await tables.clear_seat(self.db, table.id, seat)

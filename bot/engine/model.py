@@ -7,11 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from bot.rules.game import Action
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView, PublicView
+from db.rows import AILevel
 
 AI_LEVELS = ("leicht", "mittel", "schwer")
 DISCONNECT_POLICIES = ("bot", "warten", "verloren")
@@ -30,6 +31,13 @@ class EngineError(Exception):
         super().__init__(message)
         self.reason = reason
         self.details = details
+
+
+def check_level(level: str) -> AILevel:
+    """``level`` as the store's type; an AI level the engine does not know is refused."""
+    if level not in AI_LEVELS:
+        raise EngineError("bad_level", f"AI levels are {', '.join(AI_LEVELS)}")
+    return cast(AILevel, level)
 
 
 @dataclass(frozen=True, slots=True)

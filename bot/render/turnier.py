@@ -10,7 +10,8 @@ from discord import Embed
 from discord.utils import escape_markdown
 
 from bot.engine.model import EngineError
-from bot.engine.tournaments import Overview, SeatedTable
+from bot.engine.tournaments import Overview, SeatedTable, TournamentRow
+from bot.render import texts
 from bot.render.errors import error_text
 from bot.render.presets import preset_name
 from bot.render.texts import Lang
@@ -25,7 +26,8 @@ MAX_SHEETS = 23  # of an embed's 25 fields: the rest are the audit log and a not
 
 DE: dict[str, str] = {
     "created": "Turnier **{name}** (Nr. {id}) ist eröffnet: {rounds} Runden à {games} Spiele, "
-    "Regeln: {preset}.{start}\nAnmelden mit `/doko turnier anmelden`.",
+    "Regeln: {preset}.{start}\n{seats}\nAnmelden mit `/doko turnier anmelden`.",
+    "seats": "Bots: {level} · Bei Abwesenheit: {policy}",
     "starts_at": " Beginn: {when}.",
     "registered": "Du bist für **{name}** angemeldet.",
     "withdrawn": "Du bist von **{name}** abgemeldet.",
@@ -95,7 +97,8 @@ DE: dict[str, str] = {
 
 EN: dict[str, str] = {
     "created": "Tournament **{name}** (no. {id}) is open: {rounds} rounds of {games} games, "
-    "rules: {preset}.{start}\nRegister with `/doko tournament register`.",
+    "rules: {preset}.{start}\n{seats}\nRegister with `/doko tournament register`.",
+    "seats": "Bots: {level} · When a player is away: {policy}",
     "starts_at": " Start: {when}.",
     "registered": "You are registered for **{name}**.",
     "withdrawn": "You have withdrawn from **{name}**.",
@@ -252,6 +255,16 @@ def tables_lines(
     ]
 
 
+def seats_text(tournament: TournamentRow, lang: Lang) -> str:
+    """Who fills empty seats and stands in at its tables, and what an absence means there."""
+    return tt(
+        lang,
+        "seats",
+        level=texts.t(lang, f"ai_{tournament.ai_level}"),
+        policy=texts.t(lang, f"policy_{tournament.disconnect_policy}"),
+    )
+
+
 def overview_embed(view: Overview, lang: Lang, zone: ZoneInfo | None = None) -> Embed:
     """The tournament's state and field; its start in the server's ``zone``."""
     t = view.tournament
@@ -270,6 +283,7 @@ def overview_embed(view: Overview, lang: Lang, zone: ZoneInfo | None = None) -> 
         preset=preset_name(t.preset, lang),
         start=start,
     )
+    embed.description += f"\n{seats_text(t, lang)}"
     field = view.field
     embed.add_field(
         name=tt(lang, "field", count=len(field)),

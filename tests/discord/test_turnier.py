@@ -10,6 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.discord import settings as server
 from tests.discord.conftest import World, message_text
 from tests.discord.driver import play_turn
 from tests.fakediscord import Channel
@@ -122,3 +123,28 @@ async def test_a_tournament_of_eight_in_two_threads(make_world: Any) -> None:
     group = next(o for o in doko["options"] if o["name"] == "turnier")
     assert group["name_localizations"]["en-US"] == "tournament"
     assert {o["name"] for o in group["options"]} >= {"erstellen", "korrigieren", "beenden"}
+
+
+async def test_a_tournament_takes_the_servers_bots_and_absence_rule_unless_chosen(
+    make_world: Any,
+) -> None:
+    world: World = await make_world(names=("anna", "ben"), locales={"ben": "en-GB"})
+    anna, ben = world.users
+    await server.save(
+        world.bot.db, world.guild.id, {"ai_level": "schwer", "disconnect_policy": "verloren"}
+    )
+    service = world.bot.tournaments
+    assert service is not None
+    ix = await world.run(anna, "turnier erstellen", name="Herbstturnier", runden=1)
+    assert "Bots: schwer · Bei Abwesenheit: Spiel verloren" in await world.answer_text(ix)
+    first = (await service.overview(1)).tournament
+    assert (first.ai_level, first.disconnect_policy) == ("schwer", "verloren")
+    ix = await world.run(ben, "turnier teilnehmer")
+    assert "Bots: schwer" in await world.answer_text(ix)  # the overview says it as well
+
+    ix = await world.run(
+        anna, "turnier erstellen", name="Winter", runden=1, bots="leicht", bei_abwesenheit="warten"
+    )
+    assert "Bei Abwesenheit: Tisch wartet" in await world.answer_text(ix)
+    second = (await service.overview(2)).tournament
+    assert (second.ai_level, second.disconnect_policy) == ("leicht", "warten")

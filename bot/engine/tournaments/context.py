@@ -30,13 +30,11 @@ class Context:
         engine: Engine,
         channels: TableChannels | None,
         seeds: Callable[[], int],
-        fill_level: str,
     ) -> None:
         self.engine = engine
         self.db = engine.db
         self.channels = channels
         self.seeds = seeds
-        self.fill_level = fill_level
         self.by_table: dict[int, int] = {}  # engine table id -> tournament id
         self.closed = False
         self.listeners: list[Listener] = []

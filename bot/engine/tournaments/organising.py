@@ -8,7 +8,8 @@ import logging
 from datetime import datetime
 from typing import Final, Literal
 
-from bot.engine.model import EngineError
+from bot.engine.absence import check_policy
+from bot.engine.model import EngineError, check_level
 from bot.engine.tournaments.context import Context, require_organiser
 from bot.engine.tournaments.rounds import Rounds
 from bot.engine.tournaments.timers import START_TIMER_KIND, StartTimers
@@ -46,7 +47,13 @@ class Organising:
         preset: str = "ddv",
         seating: Seating = "mixing",
         starts_at: datetime | None = None,
+        ai_level: str = "mittel",
+        disconnect_policy: str = "bot",
     ) -> TournamentRow:
+        """``ai_level`` fills empty seats and stands in at its tables; ``disconnect_policy``
+        says what an expired turn timer means there (the front end passes the server's
+        defaults unless the organiser chose).
+        """
         name = name.strip()
         if not name or len(name) > 80:
             raise EngineError("bad_name", "a tournament needs a name of 1 to 80 characters")
@@ -54,6 +61,7 @@ class Organising:
             raise EngineError("bad_rounds", f"a tournament has 1 to {MAX_ROUNDS} rounds")
         if not 1 <= games_per_round <= MAX_GAMES_PER_ROUND:
             raise EngineError("bad_games", f"a round has 1 to {MAX_GAMES_PER_ROUND} games")
+        level, policy = check_level(ai_level), check_policy(disconnect_policy)
         if seating not in ("mixing", "standing"):
             raise EngineError("bad_seating", "seating is by mixing or by standing")
         now = self.engine.clock()
@@ -74,6 +82,8 @@ class Organising:
                 seating=seating,
                 seed=self.ctx.seeds(),
                 starts_at=starts_at,
+                ai_level=level,
+                disconnect_policy=policy,
                 now=now,
             )
             if starts_at is not None:

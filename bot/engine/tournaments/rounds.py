@@ -128,7 +128,8 @@ class Rounds:
                 # A five-table is a five-player table: the dealer sits out each game.
                 rules=Ruleset.from_dict(tournament.rules).replace(players=len(seats)),
                 games=tournament.games_per_round,
-                ai_level=self.ctx.fill_level,  # a tournament's stand-ins: its own level
+                ai_level=tournament.ai_level,  # the organiser's, for empty seats and stand-ins
+                disconnect_policy=tournament.disconnect_policy,
                 protokoll=True,  # a tournament's games are talked about: a replay thread each
             )
             table_id = info.id
@@ -151,12 +152,12 @@ class Rounds:
                     continue
                 if isinstance(participant, Substitute):
                     info = await engine.add_ai(
-                        table_id, host, self.ctx.fill_level, seat=seat_number
+                        table_id, host, tournament.ai_level, seat=seat_number
                     )
                 else:
                     name = names.get(participant, str(participant))
                     info = await engine.join(table_id, participant, name, seat=seat_number)
-            await engine.start_game(table_id, host, self.ctx.fill_level, dealer=row.first_dealer)
+            await engine.start_game(table_id, host, tournament.ai_level, dealer=row.first_dealer)
         if row.status == "seating":
             await store.set_table(self.db, row.id, table_id=table_id, status="playing")
 
@@ -231,7 +232,7 @@ class Rounds:
             if info.status == "playing":
                 # For good: the seat's results now count for the substitute, not the player.
                 await self.engine.replace_seat(
-                    row.table_id, user_id, self.ctx.fill_level, by=info.host_id, admin=True
+                    row.table_id, user_id, tournament.ai_level, by=info.host_id, admin=True
                 )
             await store.set_seat(
                 self.db, row.id, seat, from_game=from_game, substitute=substitute.number

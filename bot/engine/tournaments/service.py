@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from bot.engine.facade import Engine
-from bot.engine.model import AI_LEVELS, Event, SessionOver
+from bot.engine.model import Event, SessionOver
 from bot.engine.tournaments.context import Context
 from bot.engine.tournaments.model import Listener, Overview, TableChannels
 from bot.engine.tournaments.organising import Organising
@@ -35,13 +35,10 @@ class TournamentService:
         *,
         channels: TableChannels | None = None,
         seeds: Callable[[], int] | None = None,
-        fill_level: str = "leicht",
     ) -> None:
-        if fill_level not in AI_LEVELS:
-            raise ValueError(f"AI levels are {', '.join(AI_LEVELS)}")
         self.engine = engine
         self.db = engine.db
-        self._ctx = Context(engine, channels, seeds or (lambda: secrets.randbits(62)), fill_level)
+        self._ctx = Context(engine, channels, seeds or (lambda: secrets.randbits(62)))
         self._timers = StartTimers(self._ctx, self._fire_start)
         self._results = Results(self._ctx)
         self._rounds = Rounds(self._ctx, self._results, self._timers)
@@ -139,6 +136,8 @@ class TournamentService:
         preset: str = "ddv",
         seating: Seating = "mixing",
         starts_at: datetime | None = None,
+        ai_level: str = "mittel",
+        disconnect_policy: str = "bot",
     ) -> TournamentRow:
         return await self._organising.create(
             guild_id=guild_id,
@@ -152,6 +151,8 @@ class TournamentService:
             preset=preset,
             seating=seating,
             starts_at=starts_at,
+            ai_level=ai_level,
+            disconnect_policy=disconnect_policy,
         )
 
     async def register(self, tournament_id: int, user_id: int, name: str) -> TournamentRow:

@@ -166,3 +166,34 @@ async def test_pause_holds_the_next_round_and_end_stops_after_the_round(site: Si
     assert view.tournament.status == "finished" and view.tournament.current_round == 2
     for t in view.tables:  # every Pflichtsolo was played before the tables closed
         assert (await service.table_check(tid, t.round_number, t.number)).ok
+
+
+async def test_the_organisers_bots_and_absence_rule_hold_at_every_table(site: Site) -> None:
+    service = await site.open()
+    tid = await create(
+        site, 6, rounds=1, games_per_round=2, ai_level="schwer", disconnect_policy="warten"
+    )
+    row = (await service.overview(tid)).tournament
+    assert (row.ai_level, row.disconnect_policy) == ("schwer", "warten")
+    await service.begin(tid, ORGANISER)
+    await site.settle()
+    assert site.engine is not None
+    ids = [t.table_id for t in (await service.overview(tid)).tables]
+    assert len(ids) == 2
+    tables = [site.engine.table(i) for i in ids if i is not None]
+    # Six players at two tables: two substitutes fill the second, at the organiser's level.
+    assert {t.ai_level for t in tables} == {"schwer"}
+    assert {t.disconnect_policy for t in tables} == {"warten"}
+    bots = [s.ai_level for t in tables for s in t.seats if s is not None and s.is_ai]
+    assert bots == ["schwer", "schwer"]
+
+
+async def test_an_unknown_bot_level_or_absence_rule_is_refused(site: Site) -> None:
+    await site.open()
+    for options, reason in (
+        ({"ai_level": "genial"}, "bad_level"),
+        ({"disconnect_policy": "egal"}, "bad_policy"),
+    ):
+        with pytest.raises(EngineError) as refused:
+            await create(site, 0, rounds=1, **options)
+        assert refused.value.reason == reason
