@@ -90,6 +90,8 @@ def row(status: str = "running", rounds: int = 3, current: int = 2) -> Tournamen
         current_round=current,
         starts_at=NOW,
         created_at=NOW,
+        ai_level="mittel",
+        disconnect_policy="bot",
     )
 
 
