@@ -498,3 +498,48 @@ async def test_a_forwarded_click_edits_the_clicked_hand_through_its_webhook(
             message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's next turn")
         assert any(c.startswith(f"doko:card:{row.id}:") for c in message.custom_ids)
         assert bad_requests(fake) == []
+
+
+async def test_a_forwarded_click_that_ends_a_game_sends_the_next_hand_as_its_followup(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """The last game's DM shows its result and the next game's hand comes as a followup of
+    the click, through its webhook, as unsharded (not a DM sent by the hand job).
+    """
+    bert = fake.add_user("bert")
+    guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
+    channel = guild.channels[0]
+    dm = fake.dm_channel(bert)
+    async with two_shards(fake, tmp_path, "doko_forward_next") as (store, _, _):
+        ix = await fake.slash(
+            bert, "doko tisch", in_channel=channel, spiele=2, regeln="ohne_pflichtsolo"
+        )
+        lobby = await fake.followup(ix, timeout=10)
+        row = await start_table(fake, store, bert, lobby, channel)
+        first = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's first hand")
+        seen: list[str] = []
+
+        def next_game_hand() -> Message | None:
+            hand = dm_hand(fake, bert)
+            return hand if hand is not None and hand is not first else None
+
+        async def play_first_game() -> Message:
+            nonlocal seen
+            while (hand := next_game_hand()) is None:
+                message = dm_hand(fake, bert)
+                if message is None or message.custom_ids == seen:
+                    await asyncio.sleep(0.05)
+                    continue
+                seen = list(message.custom_ids)
+                click = await fake.click(bert, message, first_enabled(message, "doko:"))
+                await fake.response(click, timeout=5)
+            return hand
+
+        second = await asyncio.wait_for(play_first_game(), 60)
+        followups = [m for i in fake.interactions.values() for m in i.followups]
+        assert any(m is second for m in followups), "the next hand came as a channel message"
+        assert not second.ephemeral and second.channel is dm
+        assert fake.requests_to(rf"^POST /channels/{dm.id}/messages$")[1:] == [], "sent again"
+        # The first game's DM shows how it ended, without buttons to play.
+        assert not any(c.startswith(f"doko:card:{row.id}:") for c in first.custom_ids)
+        assert bad_requests(fake) == []
