@@ -299,7 +299,7 @@ class TableHandlers(commands.Cog):
     # -- interactions another bot process received for this process's tables ------------
 
     async def on_forwarded(self, row: ForwardRow) -> None:
-        reply = WebhookReply(self.bot, row)
+        reply = WebhookReply(self.bot, row, self.presenter)
         self.presenter.note_locale(row.user_id, reply.lang)
         try:
             info = self.bot.engine.table(row.table_id)

@@ -1,10 +1,11 @@
 """The answers to interactions that show messages: the lobby a command or click opens, and
-the hand a click edits once its action was taken.
+the hand a click edits once its action was taken (:class:`Clicked`: received here or
+forwarded by another process, answered alike).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 import discord
 
@@ -12,7 +13,7 @@ from bot.discord import stored
 from bot.discord.components import table_components
 from bot.discord.pictures import edit_files, embeds_with, picture_key, send_files
 from bot.discord.presenter import Presenter
-from bot.discord.state import payload_key
+from bot.discord.state import Payload, payload_key
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.hand import game_over_message
@@ -100,40 +101,66 @@ async def show_start(
             state.job.mark()  # what changed meanwhile (the job renders only what differs)
 
 
-async def answer_click(
-    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
-) -> None:
+class ClickedMessage(NamedTuple):
+    """The message a game click was made on."""
+
+    channel_id: int
+    message_id: int
+    ephemeral: bool
+
+
+class Clicked(Protocol):
+    """A game click to answer, received by this process or forwarded by another: its user,
+    the clicked message (None when unknown), and the interaction's two ways to show
+    something, neither of which counts against Discord's global limit.
+    """
+
+    user_id: int
+
+    @property
+    def clicked(self) -> ClickedMessage | None:
+        """The clicked message."""
+
+    async def edit_original(self, **fields: Any) -> None:
+        """Edit the clicked message through the interaction (its original response)."""
+
+    async def followup(self, content: str, **fields: Any) -> discord.WebhookMessage:
+        """A message in the clicked message's channel, through the interaction."""
+
+    def opened_hand(self, game_id: int, key: Payload) -> None:
+        """The clicked ephemeral message shows the user's hand (``key``) now."""
+
+
+async def answer_click(presenter: Presenter, click: Clicked, info: TableInfo, lang: Lang) -> None:
     """After a game click was taken: the clicked hand message shows the table as it is
     now. ``info`` is the table as the click found it.
     """
-    user = presenter.user(interaction.user.id)
+    user = presenter.user(click.user_id)
     # Meanwhile the hand job leaves the DM to this answer (interaction routes do not count
     # against Discord's global limit); once done, it sends what the answer did not show.
     user.answering += 1
     try:
-        await _answer_click(presenter, interaction, info, lang)
+        await _answer_click(presenter, click, info, lang)
     finally:
         user.answering -= 1
         state = presenter.tables.get(info.id)
         if state is not None:
-            presenter.mark_hand(state, interaction.user.id)
+            presenter.mark_hand(state, click.user_id)
 
 
-async def _answer_click(
-    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
-) -> None:
-    user_id = interaction.user.id
+async def _answer_click(presenter: Presenter, click: Clicked, info: TableInfo, lang: Lang) -> None:
+    user_id = click.user_id
     # The AIs answer within milliseconds: one edit shows the card and their replies.
     wait = ANSWER_WAITS_WHEN_BUSY_S if presenter.budget.busy else ANSWER_WAITS_FOR_AIS_S
     await presenter.bot.engine.settle(info.id, wait)
     # Under the hand's lock: a newer state the hand job renders goes out after this one.
     async with presenter.user(user_id).hand_lock:
-        message = interaction.message
-        ephemeral = message is not None and message.flags.ephemeral
+        message = click.clicked
+        ephemeral = message is not None and message.ephemeral
         if (
             message is not None
             and not ephemeral
-            and presenter.shows(info.id, user_id, message.id, lang)
+            and presenter.shows(info.id, user_id, message.message_id, lang)
         ):
             return  # the hand job showed this state in this DM already
         try:
@@ -151,37 +178,35 @@ async def _answer_click(
             # it). The hand job sends the next game's hand as a new DM, so the old game's
             # DM shows how it ended: one hand message per game, never two for the next. An
             # ephemeral hand shows the result too; "Meine Karten" opens the next game's.
-            await show_result(presenter, interaction, info, lang)
+            await show_result(presenter, click, info, lang)
             if now is not None and not ephemeral and message is not None:
-                await next_hand(presenter, interaction, now, lang)
+                await next_hand(presenter, click, now, lang)
             return
         picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
         files = edit_files([picture], presenter.pictures.enabled)
-        await interaction.edit_original_response(content=content, view=ui, **files)
+        await click.edit_original(content=content, view=ui, **files)
         if ephemeral:
-            presenter.remember_ephemeral(user_id, interaction, now.game_id, key)
+            click.opened_hand(now.game_id, key)
         elif message is not None:
             await presenter.adopt_hand(
                 info.id,
                 user_id,
                 now.game_id,
-                message.channel.id,
-                message.id,
+                message.channel_id,
+                message.message_id,
                 key,
                 (now.version, lang),
             )
 
 
-async def next_hand(
-    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
-) -> None:
+async def next_hand(presenter: Presenter, click: Clicked, info: TableInfo, lang: Lang) -> None:
     """The click ended a game and the next one is dealt: its hand goes to the DM as a
     follow-up of the click (not against Discord's global limit), unless it was sent.
     """
     state = presenter.tables.get(info.id)
     if not presenter.next_hand_on_click or state is None or info.status != "playing":
         return
-    user_id = interaction.user.id
+    user_id = click.user_id
     hand = state.hands.get(user_id)
     if hand is not None and hand.game_id == info.game_id:
         return  # the hand job sent it already
@@ -192,28 +217,27 @@ async def next_hand(
     if now.game_id is None or now.game_id != info.game_id or info.game_seat_of(user_id) is None:
         return  # dealt again meanwhile, or sitting out (the hand job tells them)
     picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
-    sent = await interaction.followup.send(content, view=ui, wait=True, **send_files([picture]))
+    sent = await click.followup(content, view=ui, **send_files([picture]))
     await presenter.adopt_hand(
         info.id, user_id, now.game_id, sent.channel.id, sent.id, key, (now.version, lang)
     )
 
 
-async def show_result(
-    presenter: Presenter, interaction: discord.Interaction[Any], info: TableInfo, lang: Lang
-) -> None:
+async def show_result(presenter: Presenter, click: Clicked, info: TableInfo, lang: Lang) -> None:
     """The clicked hand message of a finished game (``info``'s) shows its result, with the
     Spielanalyse button only; "it is over" only when the result is not known here.
     """
-    user_id = interaction.user.id
+    user_id = click.user_id
     result = presenter.endings.result(info.id, user_id, info.game_id, lang)
     content, ui = result if result is not None else (None, None)
-    await interaction.edit_original_response(
+    await click.edit_original(
         content=content or game_over_message(info, user_id, lang),
         view=ui,
         **edit_files([], presenter.pictures.enabled),  # the hand's picture goes too
     )
-    if content is not None and interaction.message is not None:
-        presenter.endings.shown(info.id, user_id, interaction.message.id)
+    message = click.clicked
+    if content is not None and message is not None:
+        presenter.endings.shown(info.id, user_id, message.message_id)
 
 
 async def adopt_forwarded(presenter: Presenter, info: TableInfo, row: ForwardRow) -> None:

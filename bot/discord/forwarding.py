@@ -17,13 +17,13 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
 from bot.discord import answers
 from bot.discord.codec import Click
-from bot.discord.library import interaction_webhook
+from bot.discord.library import edit_original, interaction_webhook
 from bot.discord.pictures import picture_file
 from bot.engine.forwarding import Forwarder
 from bot.engine.model import TableInfo
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from bot.discord.state import Payload
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+_answering: set[asyncio.Task[None]] = set()  # forwarded clicks' answers under way
 
 # An interaction token lives 15 minutes; answers are not attempted in its last seconds.
 TOKEN_LIFETIME = timedelta(minutes=15) - timedelta(seconds=10)
@@ -164,21 +166,40 @@ class InteractionReply:
             await self.interaction.response.send_message(content, **kwargs)
 
     async def acted(self, info: TableInfo) -> None:
-        await answers.answer_click(self.presenter, self.interaction, info, self.lang)
+        await answers.answer_click(self.presenter, self, info, self.lang)
 
     def opened_hand(self, game_id: int, key: Payload) -> None:
         self.presenter.remember_ephemeral(self.user_id, self.interaction, game_id, key)
 
+    # -- answers.Clicked
+
+    @property
+    def clicked(self) -> answers.ClickedMessage | None:
+        message = self.interaction.message
+        if message is None:
+            return None
+        return answers.ClickedMessage(message.channel.id, message.id, message.flags.ephemeral)
+
+    async def edit_original(self, **fields: Any) -> None:
+        await self.interaction.edit_original_response(**fields)
+
+    async def followup(self, content: str, **fields: Any) -> discord.WebhookMessage:
+        return await self.interaction.followup.send(content, wait=True, **fields)
+
 
 class WebhookReply:
-    """A forwarded interaction: the receiving process acknowledged it, answers are followups.
+    """A forwarded interaction: the receiving process acknowledged it, answers go through
+    its webhook (followups; a game click's outcome edits the clicked hand, as here).
 
     A token that ran out (the table's process was slow or down) is not an error: the
     action still counts, only its answer is dropped.
     """
 
-    def __init__(self, client: discord.Client, row: ForwardRow) -> None:
+    def __init__(
+        self, client: discord.Client, row: ForwardRow, presenter: Presenter | None = None
+    ) -> None:
         self.row = row
+        self.presenter = presenter  # None: no game action is answered (acted does nothing)
         self.user_id = row.user_id
         self.lang = lang_of(row.locale)
         self._webhook = interaction_webhook(client, row.application_id, row.token)
@@ -213,31 +234,103 @@ class WebhookReply:
         if not self.alive:
             log.info("forwarded interaction %s: its token ran out, no answer", self.row.id)
             return
-        # A sent file is closed after the request: each try gets its own from the bytes.
-        blobs = [(file.fp.read(), file.filename, file.description) for file in files]
-        for pause in (*ANSWER_RETRIES_S, None):
-            fresh = [
-                discord.File(io.BytesIO(data), filename=name, description=alt)
-                for data, name, alt in blobs
-            ]
-            kwargs = _message(embed, view, True, fresh, picture)
+        fields = _message(embed, view, True, files, picture)
+        try:
+            await self._on_webhook(
+                lambda each: self._webhook.send(content or discord.utils.MISSING, **each), fields
+            )
+        except discord.HTTPException as error:
+            log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
+
+    async def _on_webhook(
+        self, request: Callable[[dict[str, Any]], Awaitable[T]], fields: dict[str, Any]
+    ) -> T:
+        """``request`` with ``fields``, tried again while the webhook is unknown (the
+        receiving process stores before it acknowledges); raises the last refusal.
+        """
+        uploads = _Uploads(fields)
+        for pause in ANSWER_RETRIES_S:
             try:
-                await self._webhook.send(content or discord.utils.MISSING, **kwargs)
-                return
+                return await request(uploads.fresh())
             except discord.NotFound as error:
-                if error.code != UNKNOWN_WEBHOOK or pause is None or not self.alive:
-                    log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
-                    return
-                await asyncio.sleep(pause)  # not acknowledged yet by the receiving process
-            except discord.HTTPException as error:
-                log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
-                return
+                if error.code != UNKNOWN_WEBHOOK or not self.alive:
+                    raise
+            await asyncio.sleep(pause)  # not acknowledged yet by the receiving process
+        return await request(uploads.fresh())
 
     async def acted(self, info: TableInfo) -> None:
-        return None  # the clicked DM was adopted as the hand message: the hand job edits it
+        """The clicked hand shows the outcome, as for a click received here, answered in
+        the background: it waits for the AIs first, and the forwarder applies the next
+        rows meanwhile (as clicks received here do not wait for each other's answers).
+        """
+        if self.presenter is None or not self.alive:
+            return
+        task = asyncio.create_task(self._answer_click(self.presenter, info))
+        _answering.add(task)  # kept until done: the loop holds tasks only weakly
+        task.add_done_callback(_answering.discard)
+
+    async def _answer_click(self, presenter: Presenter, info: TableInfo) -> None:
+        """A refused answer is only logged: the hand job edits the DM instead
+        (answers.adopt_forwarded made it the hand message).
+        """
+        try:
+            await answers.answer_click(presenter, self, info, self.lang)
+        except discord.HTTPException as error:
+            log.info("forwarded interaction %s: answer refused (%s)", self.row.id, error)
+        except Exception:
+            log.exception("forwarded interaction %s: answering failed", self.row.id)
 
     def opened_hand(self, game_id: int, key: Payload) -> None:
         return None  # a followup cannot be kept in step: "Meine Karten" shows a fresh one
+
+    # -- answers.Clicked
+
+    @property
+    def clicked(self) -> answers.ClickedMessage | None:
+        row = self.row
+        if row.channel_id is None or row.message_id is None:
+            return None  # an ephemeral message (forward_click): nothing to adopt
+        return answers.ClickedMessage(row.channel_id, row.message_id, ephemeral=False)
+
+    async def edit_original(self, **fields: Any) -> None:
+        await self._on_webhook(lambda each: edit_original(self._webhook, **each), fields)
+
+    async def followup(self, content: str, **fields: Any) -> discord.WebhookMessage:
+        """Not ephemeral: the next game's hand, which the hand job edits from then on."""
+        return await self._on_webhook(
+            lambda each: self._webhook.send(content, wait=True, ephemeral=False, **each), fields
+        )
+
+
+class _Uploads:
+    """A message's fields for each try: a sent file is closed and read to its end after
+    the request, so each try uploads its own copy of the bytes.
+    """
+
+    KEYS = ("files", "attachments")
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+        self.blobs = {
+            key: [_saved(item) for item in fields[key]] for key in self.KEYS if key in fields
+        }
+
+    def fresh(self) -> dict[str, Any]:
+        copies = {key: [_copy(item) for item in items] for key, items in self.blobs.items()}
+        return {**self.fields, **copies}
+
+
+def _saved(item: Any) -> Any:
+    if isinstance(item, discord.File):
+        return (item.fp.read(), item.filename, item.description)
+    return item  # an attachment kept as it is
+
+
+def _copy(item: Any) -> Any:
+    if isinstance(item, tuple):
+        data, name, alt = item
+        return discord.File(io.BytesIO(data), filename=name, description=alt)
+    return item
 
 
 def _retrieved(future: asyncio.Future[Any]) -> None:
@@ -252,10 +345,14 @@ async def forward_click(
     """Store a click on a table this process does not run, then acknowledge it (type 6).
 
     False when nothing was forwarded (unsharded, or the table is not open): answer it here.
+    The clicked message's id is kept only when it is not ephemeral: the table's process
+    makes it the hand message, which only a message in the DM channel can be.
     """
     if forwarder is None or forwarder.runs(click.table_id):
         return False
     message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        message = None
     data: dict[str, Any] = dict(interaction.data or {})
     stored = await forwarder.forward(
         click.table_id,

@@ -1,4 +1,4 @@
-"""The three places where the bot steps around discord.py's public API, each for a reason.
+"""The places where the bot steps around discord.py's public API, each for a reason.
 
 Kept together so a discord.py upgrade is checked in one spot: ``tests/discord/test_library.py``
 fails when one of these attributes moves.
@@ -8,7 +8,9 @@ fails when one of these attributes moves.
 * Answering a forwarded interaction: another process acknowledged it, so this one holds only
   its application id and token. discord.py builds an interaction's followup webhook from the
   client's connection state (``Webhook.partial`` makes an incoming webhook, which may not
-  send ephemeral messages).
+  send ephemeral messages). Its clicked message is edited as the interaction's original
+  response, which ``Webhook.edit_message`` reaches only by an id: "@original" is passed
+  as one (:func:`edit_original`).
 * Releasing a handled interaction: it and its ``response`` point at each other, so the
   interaction, its parsed message (an object per button) and its users outlived the click
   until a garbage collection found them (bench discord, 200 tables: ~11,000 such objects in
@@ -22,7 +24,7 @@ import contextlib
 import logging
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import discord
 import discord.gateway
@@ -54,6 +56,21 @@ def interaction_webhook(client: discord.Client, application_id: int, token: str)
     """
     data: Any = {"id": application_id, "type": APPLICATION_WEBHOOK, "token": token}
     return discord.Webhook.from_state(data=data, state=client._connection)
+
+
+# Discord's name of an interaction's original response in the webhook's message routes.
+# ``Webhook.edit_message`` types its id as an int but only puts it into the path (quoted,
+# "%40original", as discord.js sends it too); ``Interaction.edit_original_response`` needs
+# the interaction, which only the process that received it has.
+ORIGINAL_RESPONSE = cast(int, "@original")
+
+
+async def edit_original(webhook: discord.Webhook, **fields: Any) -> discord.WebhookMessage:
+    """Edit the original response of the interaction ``webhook`` belongs to (for a click:
+    the clicked message), as ``Interaction.edit_original_response`` does: through
+    ``PATCH /webhooks/{application}/{token}/messages/@original``.
+    """
+    return await webhook.edit_message(ORIGINAL_RESPONSE, **fields)
 
 
 def release_interaction(interaction: discord.Interaction[Any]) -> None:

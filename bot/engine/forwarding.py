@@ -95,26 +95,28 @@ class Forwarder:
 
         False when the table is not open: nobody would apply it, answer it here.
         """
-        try:
-            table = await tables.get_table(self.db, table_id)
-        except NotFoundError:
-            return False
-        if table.status == "closed":
-            return False
-        row = await forwards.add(
-            self.db,
-            table_id=table_id,
-            kind=kind,
-            custom_id=custom_id,
-            args=args,
-            user_id=user_id,
-            locale=locale,
-            application_id=application_id,
-            token=token,
-            channel_id=channel_id,
-            message_id=message_id,
-            now=self.clock(),
-        )
+        # Urgent, as a game action's commit: the click is acknowledged once it is stored.
+        async with self.db.transaction(urgent=True):
+            try:
+                table = await tables.get_table(self.db, table_id)
+            except NotFoundError:
+                return False
+            if table.status == "closed":
+                return False
+            row = await forwards.add(
+                self.db,
+                table_id=table_id,
+                kind=kind,
+                custom_id=custom_id,
+                args=args,
+                user_id=user_id,
+                locale=locale,
+                application_id=application_id,
+                token=token,
+                channel_id=channel_id,
+                message_id=message_id,
+                now=self.clock(),
+            )
         log.info(
             "forwarded %s %s of user %s to table %s's process", kind, row.id, user_id, table_id
         )

@@ -38,7 +38,7 @@ from tests.discord.test_process import (
     my_turn_message,
     play_until_mid_trick,
 )
-from tests.fakediscord import Channel, FakeDiscord, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RequestRecord, User
 
 LEASE_S = 3  # a killed process's table is taken over within about this long
 
@@ -446,3 +446,100 @@ async def test_a_dm_click_while_the_tables_process_is_down_is_answered_then_work
             "bert's hand to move on",
         )
         assert click.followups == []  # no refusal: it was applied
+
+
+EDIT_ORIGINAL = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+async def test_a_forwarded_click_edits_the_clicked_hand_through_its_webhook(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """As unsharded: the hand DM shows the click's outcome through the interaction (exempt
+    from the global limit), not as a channel message edit of the hand job.
+    """
+    bert = fake.add_user("bert")
+    guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
+    channel = guild.channels[0]
+    dm = fake.dm_channel(bert)
+    async with two_shards(fake, tmp_path, "doko_forward_edit") as (store, _, _):
+        lobby = await open_table(fake, bert, channel)
+        row = await start_table(fake, store, bert, lobby, channel)
+        message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's turn")
+        for turn in range(3):
+            custom_id = first_enabled(message, "doko:")
+            seen = list(message.custom_ids)
+            before = len(fake.requests)
+            click = await fake.click(bert, message, custom_id)
+            assert (await fake.response(click, timeout=5)).type == 6
+
+            def answer(click: Interaction = click) -> RequestRecord | None:
+                return next(
+                    (
+                        r
+                        for r in fake.requests_to(EDIT_ORIGINAL)
+                        if f"/{click.token}/" in r.path and r.status == 200
+                    ),
+                    None,
+                )
+
+            edit = await fake.wait_for(answer, 10, f"the answer to click {turn}")
+            assert message.custom_ids != seen and custom_id not in message.custom_ids
+            # The edit showed the new state: the clicked card or button is gone.
+            shown = [c["custom_id"] for r in edit.body["components"] for c in r["components"]]
+            assert custom_id not in shown
+            upto = fake.requests.index(edit)
+            channel_edits = [
+                r
+                for r in fake.requests[before:upto]
+                if r.method == "PATCH" and r.path == f"/channels/{dm.id}/messages/{message.id}"
+            ]
+            assert channel_edits == [], f"click {turn}: the hand job edited the DM"
+            assert not click.followups  # no refusal, no second message
+            message = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's next turn")
+        assert any(c.startswith(f"doko:card:{row.id}:") for c in message.custom_ids)
+        assert bad_requests(fake) == []
+
+
+async def test_a_forwarded_click_that_ends_a_game_sends_the_next_hand_as_its_followup(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """The last game's DM shows its result and the next game's hand comes as a followup of
+    the click, through its webhook, as unsharded (not a DM sent by the hand job).
+    """
+    bert = fake.add_user("bert")
+    guild = fake.guild_on_shard("Vereinsheim", 1, owner=bert)
+    channel = guild.channels[0]
+    dm = fake.dm_channel(bert)
+    async with two_shards(fake, tmp_path, "doko_forward_next") as (store, _, _):
+        ix = await fake.slash(
+            bert, "doko tisch", in_channel=channel, spiele=2, regeln="ohne_pflichtsolo"
+        )
+        lobby = await fake.followup(ix, timeout=10)
+        row = await start_table(fake, store, bert, lobby, channel)
+        first = await fake.wait_for(lambda: dm_hand(fake, bert), 15, "bert's first hand")
+        seen: list[str] = []
+
+        def next_game_hand() -> Message | None:
+            hand = dm_hand(fake, bert)
+            return hand if hand is not None and hand is not first else None
+
+        async def play_first_game() -> Message:
+            nonlocal seen
+            while (hand := next_game_hand()) is None:
+                message = dm_hand(fake, bert)
+                if message is None or message.custom_ids == seen:
+                    await asyncio.sleep(0.05)
+                    continue
+                seen = list(message.custom_ids)
+                click = await fake.click(bert, message, first_enabled(message, "doko:"))
+                await fake.response(click, timeout=5)
+            return hand
+
+        second = await asyncio.wait_for(play_first_game(), 60)
+        followups = [m for i in fake.interactions.values() for m in i.followups]
+        assert any(m is second for m in followups), "the next hand came as a channel message"
+        assert not second.ephemeral and second.channel is dm
+        assert fake.requests_to(rf"^POST /channels/{dm.id}/messages$")[1:] == [], "sent again"
+        # The first game's DM shows how it ended, without buttons to play.
+        assert not any(c.startswith(f"doko:card:{row.id}:") for c in first.custom_ids)
+        assert bad_requests(fake) == []
