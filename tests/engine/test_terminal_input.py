@@ -92,8 +92,10 @@ def test_a_card_that_is_no_card_is_still_not_on_the_menu() -> None:
 
 def test_ctrl_c_leaves_at_once_while_waiting_for_input(tmp_path: Path) -> None:
     """Ctrl-C at the prompt ends the program without waiting for Enter (stdin stays open)."""
+    path = str(tmp_path / "p.db")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "play", "--games", "1", "--db", str(tmp_path / "p.db")],
+        # faulthandler: a hang is told with every thread's stack (SIGABRT below)
+        [sys.executable, "-X", "faulthandler", "-m", "bot", "play", "--games", "1", "--db", path],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -108,6 +110,10 @@ def test_ctrl_c_leaves_at_once_while_waiting_for_input(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     try:
         code = proc.wait(timeout=60)  # without the fix it waits for a line forever
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        _, err = proc.communicate(timeout=10)
+        pytest.fail(f"Ctrl-C did not end the client; its threads:\n{err[-6000:]}")
     finally:
         proc.kill()
         assert proc.stdin is not None
