@@ -11,7 +11,7 @@ import math
 import unicodedata
 from collections.abc import Callable
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -179,7 +179,8 @@ class Glyphs(NamedTuple):
     marks: tuple[tuple[int, str], ...]
 
 
-@cache
+# Bounded: every name and line drawn passes here; kept for ever they grew without end.
+@lru_cache(maxsize=4096)
 def glyphs(text: str) -> Glyphs:
     out: list[str] = []
     marks: list[tuple[int, str]] = []

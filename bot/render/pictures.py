@@ -60,7 +60,12 @@ RAISE = 14  # how far a playable card stands out of the hand
 # were most of the bot's memory per table.
 PNG_CACHE = 512
 TABLE_PNG_CACHE = 64
-TEXT_CACHE = 2048  # text tiles: names, labels, Spielwert lines
+# Text tiles: labels and Spielwert lines recur everywhere, players' names only at their own
+# table. Every tile kept costs memory (bench discord, 600 tables: 2,048 on the felt and 2,048
+# for the charts, drawn in RGB at twice the size, were ~80 KB a table, most of the pictures'
+# share), so few are kept; the charts (a session's end, /doko stand) keep fewer.
+TEXT_CACHE = 512
+CHART_TEXT_CACHE = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +174,7 @@ def felt_text(text: str, size: int, fill: RGB, background: RGB) -> Image.Image:
 
 
 #: Text tiles of the charts (drawn in RGB at twice the size: they are not on the felt).
-chart_text = lru_cache(maxsize=TEXT_CACHE)(text_tile)
+chart_text = lru_cache(maxsize=CHART_TEXT_CACHE)(text_tile)
 
 
 def alt_text(parts: Sequence[str]) -> str:

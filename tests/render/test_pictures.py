@@ -13,6 +13,8 @@ from collections.abc import Sequence
 import pytest
 from PIL import Image
 
+import bot.render.cards as cards_module
+import bot.render.pictures as pictures_module
 from bot.render.cards import FELT, RANK_NAMES, SUIT_NAMES, card_name, glyphs, tile
 from bot.render.pictures import (
     ALT_LIMIT,
@@ -245,3 +247,25 @@ def test_tiles_mapped_to_the_felt_give_the_picture_mapped_whole() -> None:
     picture = hand_picture(view, "de")
     assert picture is not None
     assert decoded(picture).tobytes() == mapped.tobytes()
+
+
+def test_text_caches_stay_bounded_over_many_tables() -> None:
+    """Every table brings four names of its own: the caches of text drawn keep a bounded
+    number, so a bot that runs for months does not grow by every name it ever drew.
+    """
+    game = Game(Deal.shuffled(9))
+    drive(game, gesund_and_random(random.Random(3)), until=lambda g: len(g.tricks) >= 3)
+    pv = public_view(game)
+    caches = [
+        f
+        for module in (cards_module, pictures_module)
+        for f in vars(module).values()
+        if hasattr(f, "cache_info")
+    ]
+    for i in range(600):
+        table_picture(pv, [f"Spielerin {i}/{seat}" for seat in range(4)], "de")
+    for f in caches:
+        info = f.cache_info()
+        # Unbounded caches are keyed by a fixed set (cards, sizes, colours): few entries.
+        limit = info.maxsize if info.maxsize is not None else 100
+        assert info.currsize <= limit, f"{f.__name__} holds {info.currsize}"
