@@ -11,9 +11,10 @@ from bot.ai import get_strategy
 from bot.ai.inference import likely_worlds, log_likelihood
 from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.montecarlo import MonteCarloStrategy
+from bot.rules.calls import Call
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
-from bot.rules.game import Action, Deal, Game, Phase, Play, Reserve
+from bot.rules.game import Action, Announce, Deal, Game, Phase, Play, Reserve
 from bot.rules.view import PlayerView, player_view
 from tests.ai.helpers import forced_game
 
@@ -161,3 +162,19 @@ def test_hidden_cards_do_not_change_the_weighting() -> None:
         assert picks[0] == picks[1]
         compared += 1
     assert compared >= 2
+
+
+def test_an_ansage_puts_more_trumps_in_the_callers_hand() -> None:
+    """A Re or Kontra in the first trick comes from a strong hand: the weighted worlds give
+    the caller more trumps than the uniform ones.
+    """
+    game = forced_game(Contract.NORMAL, 3)
+    lead = game.to_act()
+    assert lead is not None
+    caller = (lead + 1) % 4
+    game.apply(Announce(caller, Call.RE if Card.CQ in game.hands[caller] else Call.KONTRA))
+    game.apply(Play(lead, game.legal_cards(lead)[0]))
+    view = player_view(game, (lead + 2) % 4)
+    trumps = Knowledge(view).tables.trumps
+    held = [float(np.bitwise_count(w.holdings[:, caller] & trumps).mean()) for w in both(view)]
+    assert held[1] > held[0] + 0.3, held
