@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bot.ai.heuristic import HeuristicStrategy
-from bot.ai.inference import likely_worlds
 from bot.ai.knowledge import Knowledge
 from bot.ai.playout import playouts
 from bot.ai.value import values
@@ -102,7 +101,7 @@ class MonteCarloStrategy:
                 kontra_level = max(kontra_level, c.level)
         n = len(plays)
         worlds = max(1, self.playouts // n)
-        w = likely_worlds(know, worlds, gen, rng.random)
+        w = know.sample(worlds, gen, rng.random)
         # Game g plays candidate g % n in world g // n.
         hands = np.repeat(w.holdings, n, axis=0)
         cards = np.array([int(a.card) for a in plays], dtype=np.int64)
