@@ -13,7 +13,7 @@ from bot.discord import stored
 from bot.discord.components import table_components
 from bot.discord.pictures import edit_files, embeds_with, picture_key, send_files
 from bot.discord.presenter import Presenter
-from bot.discord.state import Payload, payload_key
+from bot.discord.state import Payload, TokenEditor, payload_key
 from bot.engine.forwarding import ForwardRow
 from bot.engine.model import EngineError, TableInfo
 from bot.render.hand import game_over_message
@@ -45,7 +45,9 @@ async def post_lobby(
     embed, controls = lobby_message(info, presenter.public_lang(info.guild_id))
     view = table_components(info, controls)
     message = await interaction.followup.send(embed=embed, view=view, wait=True)
-    await presenter.register_table_message(info, message.id, payload_key(None, embed, view))
+    await presenter.register_table_message(
+        info, interaction, message.id, payload_key(None, embed, view)
+    )
 
 
 async def show_lobby(
@@ -60,7 +62,7 @@ async def show_lobby(
     view = table_components(info, controls)
     await interaction.edit_original_response(embed=embed, view=view)
     await presenter.register_table_message(
-        info, interaction.message.id, payload_key(None, embed, view)
+        info, interaction, interaction.message.id, payload_key(None, embed, view)
     )
 
 
@@ -87,9 +89,11 @@ async def show_start(
         embed, controls = game_message(now, lang)
         view = table_components(now, controls)
         pictures = await presenter.pictures.table(now, lang)
-        sent = await interaction.followup.send(
-            embeds=embeds_with(embed, pictures), view=view, wait=True, **send_files(pictures)
+        editor = TokenEditor(interaction, message.id)
+        sent = await editor.send(
+            embeds=embeds_with(embed, pictures), view=view, **send_files(pictures)
         )
+        state.editor = editor  # the game's table message is edited through the click
         state.message_id, state.message_game = sent.id, now.game_number
         state.message_key = picture_key(payload_key(None, embed, view), pictures)
         await stored.save_table_message(presenter.bot.db, state)
@@ -129,6 +133,11 @@ class Clicked(Protocol):
 
     def opened_hand(self, game_id: int, key: Payload) -> None:
         """The clicked ephemeral message shows the user's hand (``key``) now."""
+
+    def editor(self) -> TokenEditor | None:
+        """What edits the clicked message and the click's follow-ups through the interaction
+        while its token lives; None for a forwarded click.
+        """
 
 
 async def answer_click(presenter: Presenter, click: Clicked, info: TableInfo, lang: Lang) -> None:
@@ -196,6 +205,7 @@ async def _answer_click(presenter: Presenter, click: Clicked, info: TableInfo, l
                 message.message_id,
                 key,
                 (now.version, lang),
+                click.editor(),
             )
 
 
@@ -219,7 +229,14 @@ async def next_hand(presenter: Presenter, click: Clicked, info: TableInfo, lang:
     picture, key = await presenter.pictures.hand(info.id, user_id, lang, key)
     sent = await click.followup(content, view=ui, **send_files([picture]))
     await presenter.adopt_hand(
-        info.id, user_id, now.game_id, sent.channel.id, sent.id, key, (now.version, lang)
+        info.id,
+        user_id,
+        now.game_id,
+        sent.channel.id,
+        sent.id,
+        key,
+        (now.version, lang),
+        click.editor(),
     )
 
 

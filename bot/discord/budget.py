@@ -296,17 +296,19 @@ def table_rank(state: TableState) -> tuple[int, float]:
 
 @contextlib.asynccontextmanager
 async def table_turn(
-    budget: RequestBudget, state: TableState, *, first: bool = False
+    budget: RequestBudget, state: TableState, *, first: bool = False, hold: bool = True
 ) -> AsyncIterator[None]:
     """A turn for the table message: ``first`` for a sync (ranked anew while it waits); a
-    request within the sync uses the sync's turn, a second one waits for its own.
+    request within the sync uses the sync's turn, a second one waits for its own. A sync
+    whose turn is not one of the global budget (edits through an interaction) does not
+    ``hold`` it for its requests.
     """
     if first:
         priority, since = table_rank(state)
         async with budget.turn(
             Priority(priority), since, lambda: table_rank(state), state.table_id
         ):
-            state.has_turn = True
+            state.has_turn = hold
             try:
                 yield
             finally:

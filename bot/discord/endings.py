@@ -19,7 +19,14 @@ import discord
 from bot.discord.budget import GLOBAL_PER_S, Priority, RequestBudget, hand_turn
 from bot.discord.components import Components
 from bot.discord.pictures import edit_files
-from bot.discord.state import HandMessage, Payload, TableState, UserState, payload_key
+from bot.discord.state import (
+    HandMessage,
+    Payload,
+    TableState,
+    UserState,
+    payload_key,
+    token_refused,
+)
 from bot.engine.model import GameOver, ListEntry, TableInfo
 from bot.render.analyse import analyse_controls
 from bot.render.hand import hand_result_message
@@ -116,19 +123,41 @@ class HandEndings:
         if user.dms_closed:
             await self._show_ephemeral(user, end.game_id, content, ui, key)
             return
-        hand = state.hands.get(user_id)
-        if hand is None or hand.game_id != end.game_id:
-            hand = end.hand  # the next game's DM went out already: the old one is kept here
+        hand = self._hand(state, user_id, end)
         if hand is None or hand.key == key:
             return
-        channel = self.client.get_partial_messageable(hand.channel_id)
+        fields = dict(content=content, view=ui, **self.no_files)
+        editor = hand.by_token()  # the player's last click on it: off the global budget
         try:
-            message = channel.get_partial_message(hand.message_id)
-            async with hand_turn(self.budget, user, Priority.HAND):
-                await message.edit(content=content, view=ui, **self.no_files)
+            if editor is not None:
+                try:
+                    await editor.edit(hand.message_id, **fields)
+                except discord.HTTPException as error:
+                    if not token_refused(error):
+                        raise
+                    hand.editor = editor = None
+            if editor is None:
+                message = self.client.get_partial_messageable(hand.channel_id)
+                async with hand_turn(self.budget, user, Priority.HAND):
+                    await message.get_partial_message(hand.message_id).edit(**fields)
         except (discord.NotFound, discord.Forbidden):
             return  # deleted, or the DMs closed since: the table message shows the result
         hand.key = key
+
+    @staticmethod
+    def _hand(state: TableState, user_id: int, end: HandEnd) -> HandMessage | None:
+        hand = state.hands.get(user_id)
+        if hand is None or hand.game_id != end.game_id:
+            hand = end.hand  # the next game's DM went out already: the old one is kept here
+        return hand
+
+    def by_token(self, state: TableState, user_id: int) -> bool:
+        """Whether the finished game's hand, still to show its result, is edited through
+        an interaction (its owner's last click on it).
+        """
+        end = self.pending.get((state.table_id, user_id))
+        hand = self._hand(state, user_id, end) if end is not None else None
+        return hand is not None and hand.by_token() is not None
 
     @staticmethod
     def _payload(end: HandEnd, user_id: int, lang: Lang) -> tuple[str, discord.ui.View, Payload]:

@@ -25,6 +25,7 @@ from bot.discord import answers
 from bot.discord.codec import Click
 from bot.discord.library import edit_original, interaction_webhook
 from bot.discord.pictures import picture_file
+from bot.discord.state import TokenEditor
 from bot.engine.forwarding import Forwarder
 from bot.engine.model import TableInfo
 from bot.render.pictures import Picture
@@ -117,6 +118,8 @@ class InteractionReply:
         self.user_id = interaction.user.id
         self.lang = lang_of(interaction.locale)
         self._deferring: asyncio.Future[Any] | None = None
+        message = interaction.message
+        self._editor = TokenEditor(interaction, message.id if message is not None else None)
 
     async def defer(self) -> None:
         stats = self.presenter.bot.stats
@@ -184,7 +187,10 @@ class InteractionReply:
         await self.interaction.edit_original_response(**fields)
 
     async def followup(self, content: str, **fields: Any) -> discord.WebhookMessage:
-        return await self.interaction.followup.send(content, wait=True, **fields)
+        return await self._editor.send(content=content, **fields)
+
+    def editor(self) -> TokenEditor | None:
+        return self._editor
 
 
 class WebhookReply:
@@ -282,6 +288,9 @@ class WebhookReply:
 
     def opened_hand(self, game_id: int, key: Payload) -> None:
         return None  # a followup cannot be kept in step: "Meine Karten" shows a fresh one
+
+    def editor(self) -> TokenEditor | None:
+        return None  # the hand job edits the DM (this token is another process's)
 
     # -- answers.Clicked
 

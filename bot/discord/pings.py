@@ -193,15 +193,17 @@ class Pings:
                 return
             await asyncio.sleep(delay * self.time_scale)
             # Under load a hand reaches its player late (it waits for the budget): the delay
-            # counts from when the hand shows the turn, a ping ahead of it is noise and two
-            # requests. Not for ever: a hand that is never brought up to date is pinged.
+            # counts from when the hand shows the turn, all of it (the player's time, not the
+            # bot's); a ping ahead of it is noise and two requests. Not for ever: a hand that
+            # is never brought up to date is pinged.
             waited, step = 0.0, SHOWN_POLL_S * self.time_scale
             limit = max(delay, SHOWN_WAIT_MIN_S) * self.time_scale
             if not self.shown(turn):
                 while not self.shown(turn) and waited < limit:
                     await asyncio.sleep(step)
                     waited += step
-                await asyncio.sleep(min(delay * self.time_scale, max(0.0, limit - waited)))
+                if self.shown(turn):
+                    await asyncio.sleep(delay * self.time_scale)
             # A new game's table message goes out a moment after its first turn began; the
             # link should lead to it. Only then: a busy table's job runs on and on.
             state = self.presenter.tables.get(turn.table_id)

@@ -56,12 +56,15 @@ from bot.discord.pictures import (
 from bot.discord.pings import Pings
 from bot.discord.replay import ReplayThreads
 from bot.discord.state import (
+    TOKEN_EDIT_WINDOW_S,
     Coalescer,
     HandMessage,
     Payload,
     TableState,
+    TokenEditor,
     UserState,
     payload_key,
+    token_refused,
 )
 from bot.discord.table_message import TableMessage
 from bot.engine.model import (
@@ -92,7 +95,10 @@ log = logging.getLogger(__name__)
 TABLE_EDIT_INTERVAL = 1.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
-EPHEMERAL_EDIT_WINDOW = 14 * 60.0  # an interaction token lives 15 minutes
+EPHEMERAL_EDIT_WINDOW = TOKEN_EDIT_WINDOW_S
+# Table message edits a second through interaction tokens, in all: free of the global
+# budget, but each renders the table (its picture too), so they are paced as well.
+TOKEN_EDITS_PER_S = 100.0
 
 
 class Presenter:
@@ -110,6 +116,7 @@ class Presenter:
         # Sharded, this process's share of the global budget, by the shards it runs.
         share = process_share(bot.settings.shard_ids, bot.settings.shard_count)
         self.budget = RequestBudget(GLOBAL_PER_S * PRESENTER_SHARE * share)
+        self.token_budget = RequestBudget(TOKEN_EDITS_PER_S)  # edits through interactions
         self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.
         self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled, self.budget)
@@ -174,10 +181,15 @@ class Presenter:
         else:
             state.redeal = (new.game_id, None, None)
 
-    async def register_table_message(self, info: TableInfo, message_id: int, key: Payload) -> None:
-        """The lobby message a ``/doko tisch`` answer created (or a lobby click showed)."""
+    async def register_table_message(
+        self, info: TableInfo, interaction: discord.Interaction[Any], message_id: int, key: Payload
+    ) -> None:
+        """The lobby message a ``/doko tisch`` answer created (or a lobby click showed): the
+        interaction edits it from now on while its token lives.
+        """
         state = self.table_state(info)
         state.message_id, state.message_game, state.message_key = message_id, None, key
+        state.editor = TokenEditor(interaction, message_id)
         self._update_info(state, info)
         await stored.save_table_message(self.bot.db, state)
 
@@ -197,16 +209,17 @@ class Presenter:
         message_id: int,
         key: Payload,
         shown: tuple[int, Lang] | None = None,
+        editor: TokenEditor | None = None,
     ) -> None:
         """The clicked DM now shows ``key`` (table version and language ``shown``): it is the
-        user's hand message from here on.
+        user's hand message from here on, edited through ``editor`` (the click) while it can.
 
         Only for the game the message shows: a message of an earlier game never becomes
         the next game's hand (the hand job sends that one).
         """
         state = self.tables.get(table_id)
         if state is not None:
-            state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key, shown)
+            state.hands[user_id] = HandMessage(game_id, channel_id, message_id, key, shown, editor)
             await stored.save_hand(self.bot.db, state, user_id)
 
     def shows(self, table_id: int, user_id: int, message_id: int, lang: Lang) -> bool:
@@ -274,6 +287,7 @@ class Presenter:
                 job.cancel()
         self.pictures.close()
         self.budget.close()
+        self.token_budget.close()
 
     # -- events ---------------------------------------------------------------------------
 
@@ -309,6 +323,7 @@ class Presenter:
                     assert state.job is not None
                     state.job.mark()
                     self.budget.rerank(state.table_id)  # its table message goes first now
+                    self.token_budget.rerank(state.table_id)
                     for user_id in self.endings.note(state, event):
                         self.mark_hand(state, user_id)
             case SessionOver(table_id=table_id):
@@ -382,13 +397,29 @@ class Presenter:
                 return
             # The session is over and the table closed: its last game's ending still shows.
             priority = Priority.HAND
-        async with self.budget.turn(priority):
-            user.has_turn = True
+        # An edit through the user's last click takes a turn of the interactions' budget (it
+        # costs the render, not the global limit); a send in between takes a global turn.
+        by_token = self._hand_by_token(state, user_id) is not None or (
+            pending and self.endings.by_token(state, user_id)
+        )
+        async with (self.token_budget if by_token else self.budget).turn(priority):
+            user.has_turn = not by_token
             try:
                 async with user.hand_lock:
                     await self._sync_hand_locked(state, user_id, user)
             finally:
                 user.has_turn = False
+
+    def _hand_by_token(self, state: TableState, user_id: int) -> TokenEditor | None:
+        """What edits the user's hand of the running game through an interaction, if any."""
+        hand = state.hands.get(user_id)
+        editor = hand.by_token() if hand is not None else None
+        if editor is None or hand is None:
+            return None
+        try:
+            return editor if self.bot.engine.table(state.table_id).game_id == hand.game_id else None
+        except EngineError:
+            return None
 
     async def _sync_hand_locked(self, state: TableState, user_id: int, user: UserState) -> None:
         await self.endings.show(state, user_id, user)  # a finished game's hand first
@@ -397,7 +428,9 @@ class Presenter:
             current = self._shows_now(hand, state.table_id, user.lang)
             if current is None or current:
                 return  # the DM shows this version already, or the table is closed
-        if not user.dms_closed:  # every wait before the render: it shows the hand of then
+        by_token = self._hand_by_token(state, user_id)
+        if not user.dms_closed and by_token is None:
+            # Every wait before the render: it shows the hand of then.
             await stored.dm_channel(self.bot.db, self.bot, self.budget, user_id, user)
             await bank_turn(self.budget, user, Priority.HAND_NOW)
         await self.take_turn()
@@ -423,8 +456,9 @@ class Presenter:
                 partial = self.channel(hand.channel_id).get_partial_message(hand.message_id)
                 files = edit_files([picture], self.pictures.enabled, hand.key)
                 try:
-                    async with hand_turn(self.budget, user, priority):
-                        await partial.edit(content=content, view=ui, **files)
+                    if not await self._edit_by_token(hand, content=content, view=ui, **files):
+                        async with hand_turn(self.budget, user, priority):
+                            await partial.edit(content=content, view=ui, **files)
                 except discord.NotFound:  # deleted (10008): this game's hand is sent anew
                     await self._send_hand(
                         state, user_id, user, info.game_id, content, ui, key, picture
@@ -439,6 +473,22 @@ class Presenter:
                 raise
             log.info("DMs of user %s are closed; serving the hand ephemerally", user_id)
             await self.dms.closed(user_id)  # the table message tells them to use "Meine Karten"
+
+    async def _edit_by_token(self, hand: HandMessage, **fields: Any) -> bool:
+        """Edit the hand DM through the user's last click; False when it cannot (the token ran
+        out) and the DM's own route must.
+        """
+        editor = hand.by_token()
+        if editor is None:
+            return False
+        try:
+            await editor.edit(hand.message_id, **fields)
+        except discord.HTTPException as error:
+            if not token_refused(error):
+                raise
+            hand.editor = None
+            return False
+        return True
 
     async def _send_hand(
         self,

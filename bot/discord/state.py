@@ -120,6 +120,54 @@ class Coalescer:
             self._task.cancel()
 
 
+# An interaction token lives 15 minutes; edits through it are not tried in its last minute.
+TOKEN_EDIT_WINDOW_S = 14 * 60.0
+
+
+@dataclass
+class TokenEditor:
+    """A live interaction that can edit messages outside Discord's global limit: its
+    original response (``original``: the clicked message, or a deferred command's answer)
+    and its follow-ups, through the interaction's webhook, for 15 minutes.
+    """
+
+    interaction: discord.Interaction[Any]
+    original: int | None
+    followups: set[int] = field(default_factory=set)
+    at: float = field(default_factory=time.monotonic)
+
+    def can_edit(self, message_id: int | None) -> bool:
+        live = time.monotonic() - self.at < TOKEN_EDIT_WINDOW_S
+        return (
+            live
+            and message_id is not None
+            and (message_id == self.original or message_id in self.followups)
+        )
+
+    def can_send(self, channel_id: int) -> bool:
+        """Whether a follow-up of it lands in ``channel_id`` (the interaction's channel)."""
+        live = time.monotonic() - self.at < TOKEN_EDIT_WINDOW_S
+        return live and self.interaction.channel_id == channel_id
+
+    async def edit(self, message_id: int, **fields: Any) -> None:
+        if message_id == self.original:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(message_id, **fields)
+
+    async def send(self, **fields: Any) -> discord.WebhookMessage:
+        message = await self.interaction.followup.send(wait=True, **fields)
+        self.followups.add(message.id)
+        return message
+
+
+def token_refused(error: discord.HTTPException) -> bool:
+    """The interaction's webhook no longer edits (token expired, 401 50027; unknown
+    webhook, 10015): the channel's own route takes over.
+    """
+    return error.status == 401 or getattr(error, "code", 0) in (10015, 50027)
+
+
 @dataclass
 class HandMessage:
     game_id: int
@@ -129,6 +177,12 @@ class HandMessage:
     # The table version and language the message shows: a hand job that finds the table at
     # that version has nothing to render (a click's answer showed it already).
     shown: tuple[int, Lang] | None = None
+    # The user's last click on it (or the one that sent it): edits it off the global budget.
+    editor: TokenEditor | None = None
+
+    def by_token(self) -> TokenEditor | None:
+        editor = self.editor
+        return editor if editor is not None and editor.can_edit(self.message_id) else None
 
 
 @dataclass
@@ -185,3 +239,6 @@ class TableState:
     synced: tuple[Any, ...] | None = None
     has_turn: bool = False
     starting: bool = False  # a start click's answer shows the game's message (answers.py)
+    # The latest interaction that can edit the table message (or post its next one) off
+    # the global budget: a /doko tisch, a lobby or start click (answers.py).
+    editor: TokenEditor | None = None

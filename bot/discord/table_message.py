@@ -10,6 +10,7 @@ channel the table goes on in text (``state.files_refused``).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from bot.discord.pictures import (
 from bot.discord.state import (
     TableState,
     payload_key,
+    token_refused,
 )
 from bot.engine.model import (
     TableInfo,
@@ -79,13 +81,16 @@ class TableMessage:
         uploads = send_files(pictures)
         if file is not None:
             uploads["files"] = [*uploads.get("files", []), file]
+        fields = dict(
+            embeds=embeds_with(embed, pictures),
+            view=view if view is not None else discord.utils.MISSING,
+            **uploads,
+        )
         try:
-            async with table_turn(self.presenter.budget, state):
-                message = await self.presenter.channel(state.channel_id).send(
-                    embeds=embeds_with(embed, pictures),
-                    view=view if view is not None else discord.utils.MISSING,
-                    **uploads,
-                )
+            message = await self._send_by_token(state, fields)
+            if message is None:
+                async with table_turn(self.presenter.budget, state):
+                    message = await self.presenter.channel(state.channel_id).send(**fields)
         except discord.Forbidden as error:
             if upload_refused(state, error, pictures, file, embed):
                 await self._post(state, embed, view, game)
@@ -122,8 +127,9 @@ class TableMessage:
             if file is not None:  # new attachments replace all: the pictures go again too
                 shown = [picture_file(p) for p in pictures if p is not None]
                 uploads = {"attachments": [*shown, file]}
-            async with table_turn(self.presenter.budget, state):
-                await partial.edit(embeds=embeds, view=view, **uploads)
+            if not await self._edit_by_token(state, embeds=embeds, view=view, **uploads):
+                async with table_turn(self.presenter.budget, state):
+                    await partial.edit(embeds=embeds, view=view, **uploads)
         except discord.NotFound:
             await self._post(state, embed, view, state.message_game, pictures, file)
             return
@@ -134,6 +140,41 @@ class TableMessage:
             return
         state.message_key = key
 
+    async def _edit_by_token(self, state: TableState, **fields: Any) -> bool:
+        """Edit the table message through the interaction that can (not against the global
+        limit); False when none can, and the channel's route must.
+        """
+        editor = state.editor
+        if editor is None or not editor.can_edit(state.message_id):
+            return False
+        assert state.message_id is not None
+        try:
+            await editor.edit(state.message_id, **fields)
+        except discord.HTTPException as error:
+            if not token_refused(error):
+                raise
+            state.editor = None
+            return False
+        state.edited_at = time.monotonic()
+        return True
+
+    async def _send_by_token(
+        self, state: TableState, fields: dict[str, Any]
+    ) -> discord.Message | None:
+        """A new table message as a follow-up of the interaction that can post in the
+        table's channel (not against the global limit); None when none can.
+        """
+        editor = state.editor
+        if editor is None or not editor.can_send(state.channel_id):
+            return None
+        try:
+            return await editor.send(**fields)
+        except discord.HTTPException as error:
+            if not token_refused(error):
+                raise
+            state.editor = None
+            return None
+
     async def sync(self, state: TableState) -> None:
         """The table message, rendered once a turn of the budget came (changes go along)."""
         await stored.restore(self.presenter.bot.db, state, self.presenter.user)
@@ -143,7 +184,12 @@ class TableMessage:
         shown = self._shows(state, info)
         if shown == state.synced and not state.finals and info.status != "closed":
             return  # nothing the message shows has changed
-        async with table_turn(self.presenter.budget, state, first=True):
+        # Edits through a live interaction take turns of their own budget (they cost the
+        # render, not Discord's global limit); a post in between takes a global turn.
+        editor = state.editor
+        by_token = editor is not None and editor.can_edit(state.message_id)
+        budget = self.presenter.token_budget if by_token else self.presenter.budget
+        async with table_turn(budget, state, first=True, hold=not by_token):
             info = state.info
             assert info is not None
             shown = self._shows(state, info)

@@ -22,8 +22,18 @@ SEND = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
+# The table message is edited through a live interaction's webhook where one can.
+WEBHOOK = (
+    "/webhooks/{webhook_id}/{webhook_token}",
+    "/webhooks/{webhook_id}/{webhook_token}/messages/",
+)
+
+
 def refused(world: World) -> list[Any]:
-    return [r for r in world.fake.requests if r.route in (SEND, EDIT) and r.status == 403]
+    def table_route(route: str) -> bool:
+        return route in (SEND, EDIT) or route.split(" ", 1)[1].startswith(WEBHOOK)
+
+    return [r for r in world.fake.requests if table_route(r.route) and r.status == 403]
 
 
 def public_files(world: World) -> list[Message]:

@@ -23,7 +23,9 @@ from tests.discord.driver import default_choice, hand_for, human_to_act
 from tests.fakediscord import Interaction
 
 SEND = r"^POST /channels/\d+/messages$"
-EDIT = r"^PATCH /channels/\d+/messages/\d+$"
+# A message edit by either route: the channel's, or an interaction's webhook (the table
+# message and the hand DMs are edited through live interactions where they can).
+EDIT = r"^PATCH /(channels/\d+|webhooks/\d+/[^/]+)/messages/(\d+|@original)$"
 CALLBACK = r"^POST /interactions/"
 WEBHOOK_EDIT = r"^PATCH /webhooks/"
 
@@ -153,7 +155,8 @@ async def test_bursts_of_429s_and_5xx_and_two_drops(make_world: Any) -> None:
         if turn >= 40:
             # Each late edit of the table message fails once, the game's end too: it goes
             # out all the same, a moment later.
-            table_edit = rf"^PATCH /channels/{world.channel.id}/messages/\d+$"
+            # (The start click's webhook edits the table message: its follow-up.)
+            table_edit = r"^PATCH /webhooks/\d+/[^/]+/messages/\d+$"
             if not any(pattern == table_edit for pattern, *_ in fake.pending_faults()):
                 fake.fail_next(table_edit, 503)
 

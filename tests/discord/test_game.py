@@ -91,7 +91,9 @@ async def test_a_burst_of_429s_and_a_gateway_reconnect_are_survived(make_world: 
     table_id = await world.open_table(anna, spiele=1, regeln="ohne_pflichtsolo")
     await world.click(anna, world.lobby(), "doko:start:")
     fake.rate_limit_next(r"^POST /channels/\d+/messages$", retry_after=0.05, times=3)
-    fake.rate_limit_next(r"^PATCH /channels/\d+/messages/\d+$", retry_after=0.05, times=3)
+    # Edits by either route: the channel's or (mostly) a live interaction's webhook.
+    edit = r"^PATCH /(channels/\d+|webhooks/\d+/[^/]+)/messages/(\d+|@original)$"
+    fake.rate_limit_next(edit, retry_after=0.05, times=3)
     fake.rate_limit_next(r"^PATCH /webhooks/", retry_after=0.05, times=2)
     turns = 0
     while await play_turn(world, table_id):

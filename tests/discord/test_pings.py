@@ -147,15 +147,17 @@ async def test_a_waiting_turn_gets_one_ping_dm_that_goes_when_played(make_world:
 
 async def test_a_ping_waits_until_the_hand_shows_the_turn(make_world: Any) -> None:
     # Under load a hand DM reaches its player late: the ping counts from when it shows the
-    # turn, not from the turn's start, and does not come ahead of it.
+    # turn (the player's whole delay), not from the turn's start, and does not come ahead
+    # of it.
     world: World = await make_world(names=("anna",))
     anna = world.users[0]
     pings = world.bot.presenter.pings
-    pings.time_scale = 0.05  # 20 s -> 1 s
+    pings.time_scale = 0.1  # 20 s -> 2 s; a hand never shown is pinged 2 s after that
     table_id = await start_table(world, anna)
     found = await human_to_act(world, table_id)
     assert found is not None and found[0] is anna
-    turn = pings.turns[table_id]
+    turn = await world.fake.wait_for(lambda: pings.turns.get(table_id), 3, "her turn")
+    began = asyncio.get_running_loop().time()
     hands = world.bot.presenter.tables[table_id].hands
     await world.fake.wait_for(
         lambda: anna.id in hands and hands[anna.id].shown is not None,
@@ -165,9 +167,13 @@ async def test_a_ping_waits_until_the_hand_shows_the_turn(make_world: Any) -> No
     hand = hands[anna.id]
     hand.shown = (turn.version - 1, "de")  # as if its edit were still waiting for a turn
     assert not pings.shown(turn)
-    await asyncio.sleep(1.4)  # past the player's delay
+    arrived = False
+    pings.shown = lambda _turn: arrived  # type: ignore[method-assign]  # the test says when
+    await asyncio.sleep(began + 3.0 - asyncio.get_running_loop().time())  # past her delay
     assert live_pings(world, anna) == []
-    hand.shown = (turn.version, "de")  # it arrived
+    arrived = True  # a second after the delay: only 1 s of it would be left
+    await asyncio.sleep(1.3)
+    assert live_pings(world, anna) == []  # she has had 1.3 s of her 2 s
     ping = await live_ping(world, anna)
     assert PING.match(ping.content) is not None
     assert all_pings(world) == [ping]
