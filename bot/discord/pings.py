@@ -196,10 +196,12 @@ class Pings:
             # counts from when the hand shows the turn, all of it (the player's time, not the
             # bot's); a ping ahead of it is noise and two requests. Not for ever: a hand that
             # is never brought up to date is pinged.
+            # The game's first hand DM is a new message, which notifies by itself: it is
+            # waited for as long as it takes.
             waited, step = 0.0, SHOWN_POLL_S * self.time_scale
             limit = max(delay, SHOWN_WAIT_MIN_S) * self.time_scale
             if not self.shown(turn):
-                while not self.shown(turn) and waited < limit:
+                while not self.shown(turn) and (waited < limit or self.hand_on_its_way(turn)):
                     await asyncio.sleep(step)
                     waited += step
                 if self.shown(turn):
@@ -226,6 +228,15 @@ class Pings:
             raise
         except Exception:
             log.exception("pinging user %s at table %s failed", turn.user_id, turn.table_id)
+
+    def hand_on_its_way(self, turn: Turn) -> bool:
+        """Whether the game's first hand DM has not gone out yet."""
+        state = self.presenter.tables.get(turn.table_id)
+        if state is None or self.presenter.user(turn.user_id).dms_closed:
+            return False
+        hand = state.hands.get(turn.user_id)
+        game_id = turn.key[0] if isinstance(turn.key, tuple) else None
+        return hand is None or hand.game_id != game_id
 
     def shown(self, turn: Turn) -> bool:
         """Whether the player's hand DM shows the table as it was when the turn began (or

@@ -179,6 +179,31 @@ async def test_a_ping_waits_until_the_hand_shows_the_turn(make_world: Any) -> No
     assert all_pings(world) == [ping]
 
 
+async def test_a_ping_waits_for_a_first_hand_however_late(make_world: Any) -> None:
+    # A game's first hand DM is a new message, which notifies by itself: held up by the
+    # budget longer than the wait a stale hand gets, it is still waited for, then the whole
+    # delay; a ping ahead of it would be noise and two requests.
+    world: World = await make_world(names=("anna",))
+    anna = world.users[0]
+    pings = world.bot.presenter.pings
+    pings.time_scale = 0.1  # 20 s -> 2 s; a stale hand is pinged 2 s after that
+    table_id = await start_table(world, anna)
+    found = await human_to_act(world, table_id)
+    assert found is not None and found[0] is anna
+    await world.fake.wait_for(lambda: pings.turns.get(table_id), 3, "her turn")
+    began = asyncio.get_running_loop().time()
+    arrived = False
+    pings.shown = lambda _turn: arrived  # type: ignore[method-assign]  # the test says when
+    pings.hand_on_its_way = lambda _turn: not arrived  # type: ignore[method-assign]
+    await asyncio.sleep(began + 4.5 - asyncio.get_running_loop().time())  # past both waits
+    assert live_pings(world, anna) == []
+    arrived = True
+    await asyncio.sleep(1.3)
+    assert live_pings(world, anna) == []  # she has had 1.3 s of her 2 s
+    ping = await live_ping(world, anna)
+    assert PING.match(ping.content) is not None
+
+
 async def test_sofort_pings_at_once(make_world: Any) -> None:
     world: World = await make_world(names=("anna",))
     anna = world.users[0]
