@@ -5,7 +5,9 @@ edits the same messages. And each user's DM channel (db.dm_channels), created on
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Callable
 
 import discord
@@ -17,6 +19,8 @@ from db.database import Database
 from db.errors import StoreError
 
 log = logging.getLogger(__name__)
+# DM channels being created, one at a time per client (dm_channel).
+_creating: weakref.WeakKeyDictionary[discord.Client, asyncio.Lock] = weakref.WeakKeyDictionary()
 
 
 async def restore(db: Database, state: TableState, user: Callable[[int], UserState]) -> None:
@@ -85,12 +89,19 @@ async def dm_channel(
     """The user's DM channel: created once (a request against the global limit), stored."""
     if user.dm_channel_id is None:
         user.dm_channel_id = await dm_channels.dm_channel(db, user_id)
-    if user.dm_channel_id is None:
+    if user.dm_channel_id is not None:
+        return user.dm_channel_id
+    # One at a time: Create DM has one bucket for the whole bot, which discord.py learns
+    # from an answer; new players' DMs opened together before the first answer came back
+    # got 429s (bench discord --fresh-players: 10 at 50 tables).
+    async with _creating.setdefault(client, asyncio.Lock()):
+        if user.dm_channel_id is not None:  # a second hand job of the user waited here
+            return user.dm_channel_id
         async with hand_turn(budget, user, Priority.HAND_NOW):
             channel = await client.create_dm(discord.Object(user_id))
-        user.dm_channel_id = channel.id
-        try:
-            await dm_channels.save_dm_channel(db, user_id, channel.id)
-        except StoreError as error:  # kept in memory; a restart creates it once more
-            log.warning("user %s: DM channel not stored (%s)", user_id, error)
-    return user.dm_channel_id
+    user.dm_channel_id = channel.id
+    try:
+        await dm_channels.save_dm_channel(db, user_id, channel.id)
+    except StoreError as error:  # kept in memory; a restart creates it once more
+        log.warning("user %s: DM channel not stored (%s)", user_id, error)
+    return channel.id
