@@ -6,6 +6,7 @@ Levels players pick: ``leicht`` (heuristic), ``mittel`` (Monte-Carlo, small budg
 
 from __future__ import annotations
 
+from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import RandomStrategy, Strategy
@@ -20,7 +21,7 @@ LEVELS: dict[str, str] = {
     "mittel": "montecarlo",
     "schwer": "montecarlo-schwer",
 }
-STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-schwer")
+STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-vb", "montecarlo-schwer")
 
 
 def get_strategy(name: str) -> Strategy:
@@ -34,6 +35,9 @@ def get_strategy(name: str) -> Strategy:
         return HeuristicStrategy()
     if key == "montecarlo":
         return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name="montecarlo")
+    if key == "montecarlo-vb":  # measuring: mittel with the contract searched
+        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
+        return MonteCarloStrategy(MITTEL_PLAYOUTS, "montecarlo-vb", contracts=contracts)
     if key == "montecarlo-schwer":
         return MonteCarloStrategy(playouts=SCHWER_PLAYOUTS, name="montecarlo-schwer")
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge
 from bot.ai.playout import playouts
@@ -57,9 +58,13 @@ class MonteCarloStrategy:
     name: str = "montecarlo"
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     stats: Stats = field(default_factory=Stats)
+    # Vorbehalt and the contract by search; None leaves them to the heuristic.
+    contracts: ContractSearch | None = None
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
+        if self.contracts is not None and view.phase in (Phase.VORBEHALT, Phase.DECLARE):
+            return self.contracts.choose(view, rng)
         plays = [a for a in legal if isinstance(a, Play)]
         calls = [a for a in legal if isinstance(a, Announce)]
         if view.phase is not Phase.PLAY or not plays:
