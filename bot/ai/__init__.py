@@ -1,7 +1,8 @@
 """AI players: they see only a PlayerView and return one of its legal actions.
 
 Levels players pick: ``leicht`` (heuristic), ``mittel`` (Monte-Carlo, small budget) and
-``schwer`` (Monte-Carlo, larger budget); ``random`` is the arena's baseline.
+``schwer`` (Monte-Carlo, larger budget), both with the contract searched (``bot.ai.contract``);
+``random`` is the arena's baseline.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ LEVELS: dict[str, str] = {
     "mittel": "montecarlo",
     "schwer": "montecarlo-schwer",
 }
-STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-vb", "montecarlo-schwer")
+STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-schwer")
 
 
 def get_strategy(name: str) -> Strategy:
@@ -34,12 +35,11 @@ def get_strategy(name: str) -> Strategy:
     if key == "heuristic":
         return HeuristicStrategy()
     if key == "montecarlo":
-        return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name="montecarlo")
-    if key == "montecarlo-vb":  # measuring: mittel with the contract searched
         contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
-        return MonteCarloStrategy(MITTEL_PLAYOUTS, "montecarlo-vb", contracts=contracts)
+        return MonteCarloStrategy(MITTEL_PLAYOUTS, "montecarlo", contracts=contracts)
     if key == "montecarlo-schwer":
-        return MonteCarloStrategy(playouts=SCHWER_PLAYOUTS, name="montecarlo-schwer")
+        contracts = ContractSearch(budget=SCHWER_PLAYOUTS)
+        return MonteCarloStrategy(SCHWER_PLAYOUTS, "montecarlo-schwer", contracts=contracts)
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
 

@@ -171,3 +171,14 @@ def test_views_are_what_the_search_reads() -> None:
     hands = (tuple(DAMEN), tuple(rest[:12]), tuple(rest[12:24]), tuple(rest[24:]))
     b = player_view(Game(Deal(hands, 3)), 0)
     assert rate(a) == rate(b)
+
+
+def test_the_shipped_levels_search_the_contract() -> None:
+    from bot.ai import get_strategy
+
+    for level in ("mittel", "schwer"):
+        strategy = get_strategy(level)
+        assert isinstance(strategy, MonteCarloStrategy) and strategy.contracts is not None
+        game = game_with(DAMEN)
+        action = strategy.choose(player_view(game, 0), random.Random(0))
+        assert action == Reserve(0, True)
