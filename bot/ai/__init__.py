@@ -1,11 +1,13 @@
 """AI players: they see only a PlayerView and return one of its legal actions.
 
 Levels players pick: ``leicht`` (heuristic), ``mittel`` (Monte-Carlo, small budget) and
-``schwer`` (Monte-Carlo, larger budget); ``random`` is the arena's baseline.
+``schwer`` (Monte-Carlo, larger budget), both with the contract searched (``bot.ai.contract``);
+``random`` is the arena's baseline.
 """
 
 from __future__ import annotations
 
+from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import RandomStrategy, Strategy
@@ -33,9 +35,11 @@ def get_strategy(name: str) -> Strategy:
     if key == "heuristic":
         return HeuristicStrategy()
     if key == "montecarlo":
-        return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name="montecarlo")
+        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
+        return MonteCarloStrategy(MITTEL_PLAYOUTS, "montecarlo", contracts=contracts)
     if key == "montecarlo-schwer":
-        return MonteCarloStrategy(playouts=SCHWER_PLAYOUTS, name="montecarlo-schwer")
+        contracts = ContractSearch(budget=SCHWER_PLAYOUTS)
+        return MonteCarloStrategy(SCHWER_PLAYOUTS, "montecarlo-schwer", contracts=contracts)
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
 

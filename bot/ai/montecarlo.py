@@ -3,7 +3,8 @@
 For each sampled deal of the unseen cards every candidate card is played out with the
 rule-of-thumb policy of ``bot.ai.playout``, all (world, card) games of a decision in one numpy
 batch; the card with the best mean score for this seat wins. The same playouts price the next
-Ansage or Absage. Vorbehalt and contract choice use the heuristic.
+Ansage or Absage. Vorbehalt and the contract are searched by ``bot.ai.contract`` when
+``contracts`` is set (mittel and schwer), else left to the heuristic.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge
 from bot.ai.playout import playouts
@@ -57,9 +59,13 @@ class MonteCarloStrategy:
     name: str = "montecarlo"
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     stats: Stats = field(default_factory=Stats)
+    # Vorbehalt and the contract by search; None leaves them to the heuristic.
+    contracts: ContractSearch | None = None
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
+        if self.contracts is not None and view.phase in (Phase.VORBEHALT, Phase.DECLARE):
+            return self.contracts.choose(view, rng)
         plays = [a for a in legal if isinstance(a, Play)]
         calls = [a for a in legal if isinstance(a, Announce)]
         if view.phase is not Phase.PLAY or not plays:

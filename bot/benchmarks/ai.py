@@ -31,8 +31,12 @@ def percentile(xs: list[float], q: float) -> float:
     return s[i]
 
 
-def decision_times(strategy: Strategy, games: int, seed: int) -> list[float]:
-    """Milliseconds per card decision, with the level on all four seats."""
+def decision_times(
+    strategy: Strategy, games: int, seed: int, contract_times: list[float] | None = None
+) -> list[float]:
+    """Milliseconds per card decision, with the level on all four seats; each Vorbehalt and
+    declaration's into ``contract_times``, if given.
+    """
     times: list[float] = []
     for g in range(games):
         game = Game(Deal.shuffled(seed + g, dealer=g % 4))
@@ -47,6 +51,8 @@ def decision_times(strategy: Strategy, games: int, seed: int) -> list[float]:
             elapsed = (time.perf_counter() - start) * 1000
             if view.phase is Phase.PLAY and cards >= 2 and isinstance(action, Play):
                 times.append(elapsed)
+            elif contract_times is not None and view.phase in (Phase.VORBEHALT, Phase.DECLARE):
+                contract_times.append(elapsed)
             game.apply(action)
     return times
 
@@ -75,12 +81,18 @@ def playouts_per_100ms(strategy: MonteCarloStrategy, searches: int, seed: int) -
 
 def measure(level: str, games: int, seed: int) -> dict[str, Any]:
     strategy = get_strategy(level)
-    times = decision_times(strategy, games, seed)
+    contract: list[float] = []
+    times = decision_times(strategy, games, seed, contract)
     out: dict[str, Any] = {
         "strategy": strategy.name,
         "ai_decision_ms_p50": round(percentile(times, 0.5), 3),
         "ai_decision_ms_p99": round(percentile(times, 0.99), 3),
         "decisions": len(times),
+        # Vorbehalt and declaration: one or two a seat and game.
+        "ai_contract_ms_p50": round(percentile(contract, 0.5), 3),
+        "ai_contract_ms_p99": round(percentile(contract, 0.99), 3),
+        "ai_all_ms_p50": round(percentile(times + contract, 0.5), 3),
+        "ai_all_ms_p99": round(percentile(times + contract, 0.99), 3),
     }
     if isinstance(strategy, MonteCarloStrategy):
         out["playouts_per_decision"] = strategy.playouts
@@ -141,7 +153,10 @@ def main(argv: list[str]) -> int:
             f = result if level == "mittel" else result[level]
             line = (
                 f"{level:>7} ({f['strategy']}): decision p50 {f['ai_decision_ms_p50']:.1f} ms, "
-                f"p99 {f['ai_decision_ms_p99']:.1f} ms over {f['decisions']} decisions"
+                f"p99 {f['ai_decision_ms_p99']:.1f} ms over {f['decisions']} decisions; "
+                f"Vorbehalt p50 {f['ai_contract_ms_p50']:.1f} ms, "
+                f"p99 {f['ai_contract_ms_p99']:.1f} ms; all p50 {f['ai_all_ms_p50']:.1f} ms, "
+                f"p99 {f['ai_all_ms_p99']:.1f} ms"
             )
             if "ai_playouts_per_100ms" in f:
                 line += f", {f['ai_playouts_per_100ms']:.0f} playouts per 100 ms"

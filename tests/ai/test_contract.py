@@ -1,0 +1,184 @@
+"""The contract search: Vorbehalt, Hochzeit and the solo chosen by playouts from the deal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from bot.ai.contract import ContractSearch, candidates, rate_contracts
+from bot.ai.montecarlo import MonteCarloStrategy
+from bot.rules.cards import Card as C
+from bot.rules.cards import deck
+from bot.rules.contracts import Contract
+from bot.rules.game import ArmutOffer, Deal, Declare, Game, Phase, Reserve, Schmeissen
+from bot.rules.round import RoundContext
+from bot.rules.ruleset import DDV, Ruleset, SchmeissenReason
+from bot.rules.view import PlayerView, player_view
+from tests.rules.helpers import house_rulesets
+
+from .helpers import play_out
+
+DAMEN = [C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CA, C.CA, C.SA, C.SA, C.HA]
+WEAK = [C.D9, C.D9, C.C9, C.C9, C.S9, C.SK, C.HK, C.H9, C.DK, C.DJ, C.SJ, C.HQ]
+
+
+def game_with(
+    hand: Sequence[C],
+    ruleset: Ruleset = DDV,
+    round: RoundContext | None = None,
+    seat: int = 0,
+) -> Game:
+    """A game whose ``seat`` holds ``hand`` (the rest dealt at random), up to its first turn."""
+    rest = list(deck(ruleset.with_nines))
+    for c in hand:
+        rest.remove(c)
+    random.Random(5).shuffle(rest)
+    size = ruleset.hand_size
+    others = [rest[i * size : (i + 1) * size] for i in range(3)]
+    hands = [others.pop() if s != seat else list(hand) for s in range(4)]
+    game = Game(Deal(tuple(tuple(h) for h in hands), 3, round, ruleset))
+    while game.phase is Phase.VORBEHALT and game.to_act() != seat:
+        to_act = game.to_act()
+        assert to_act is not None
+        game.apply(Reserve(to_act, False))
+    return game
+
+
+def decide(game: Game, search: ContractSearch, seat: int = 0) -> list[object]:
+    """The seat's answers until its contract is named (others stay gesund)."""
+    out: list[object] = []
+    while game.phase in (Phase.VORBEHALT, Phase.DECLARE):
+        to_act = game.to_act()
+        assert to_act is not None
+        view = player_view(game, to_act)
+        if to_act != seat:
+            game.apply(Reserve(to_act, False))
+            continue
+        action = search.choose(view, random.Random(len(out)))
+        assert action in view.legal
+        out.append(action)
+        game.apply(action)
+    return out
+
+
+def test_an_obvious_damensolo_is_chosen() -> None:
+    game = game_with(DAMEN)
+    assert decide(game, ContractSearch(budget=600)) == [
+        Reserve(0, True),
+        Declare(0, Contract.SOLO_DAMEN),
+    ]
+    assert game.contract is Contract.SOLO_DAMEN
+
+
+def test_a_weak_hand_stays_gesund() -> None:
+    game = game_with(WEAK)
+    assert decide(game, ContractSearch(budget=600)) == [Reserve(0, False)]
+
+
+def test_the_solo_is_rated_above_playing_normally() -> None:
+    view = player_view(game_with(DAMEN), 0)
+    options = candidates(view, vorgefuehrt=False)
+    assert None in options and Contract.SOLO_DAMEN in options
+    rating = rate_contracts(view, options, 900, random.Random(1), soloist_leads=False)
+    assert rating.means[Contract.SOLO_DAMEN] > rating.means[None] + 3
+    assert rating.best() is Contract.SOLO_DAMEN
+
+
+def test_a_weak_hand_is_not_searched() -> None:
+    assert candidates(player_view(game_with(WEAK), 0), vorgefuehrt=False) == [None]
+
+
+def test_both_alten_in_a_weak_hand_make_a_hochzeit() -> None:
+    hand = [C.CQ, C.CQ, C.D9, C.C9, C.C9, C.S9, C.SK, C.HK, C.H9, C.DK, C.DJ, C.SJ]
+    game = game_with(hand)
+    assert decide(game, ContractSearch(budget=600)) == [
+        Reserve(0, True),
+        Declare(0, Contract.HOCHZEIT),
+    ]
+
+
+def test_no_solo_when_solos_are_switched_off() -> None:
+    view = player_view(game_with(DAMEN, Ruleset(solos_enabled=False)), 0)
+    assert candidates(view, vorgefuehrt=False) == [None]
+    game = game_with(DAMEN, Ruleset(solos_enabled=False))
+    assert decide(game, ContractSearch(budget=600)) == [Reserve(0, False)]
+
+
+def test_vorgefuehrt_names_a_solo() -> None:
+    ctx = RoundContext(games_left=1, pflichtsolo_done=(False, True, True, True))
+    game = game_with(WEAK, round=ctx)
+    assert game.vorgefuehrt == 0 and game.phase is Phase.DECLARE
+    (action,) = decide(game, ContractSearch(budget=600))
+    assert isinstance(action, Declare) and action.contract.is_declared_solo
+
+
+def test_a_poor_hand_still_offers_its_armut() -> None:
+    ruleset = Ruleset(armut=True)
+    poor = [C.DJ, C.D9, C.C9, C.C9, C.CK, C.S9, C.SK, C.S10, C.HK, C.H9, C.HA, C.CA]
+    game = game_with(poor, ruleset)
+    actions = decide(game, ContractSearch(budget=600))
+    assert actions[0] == Reserve(0, True)
+    assert isinstance(actions[1], ArmutOffer)
+
+
+def test_a_hand_that_may_be_thrown_in_is_thrown_in() -> None:
+    ruleset = Ruleset(schmeissen=frozenset({SchmeissenReason.NEUNEN}))
+    nines = [C.C9, C.C9, C.S9, C.S9, C.H9, C.DK, C.HK, C.SK, C.DJ, C.HA, C.CK, C.SA]
+    game = game_with(nines, ruleset)
+    assert decide(game, ContractSearch(budget=600)) == [Schmeissen(0)]
+
+
+def test_the_reservation_named_is_the_one_searched_at_the_vorbehalt() -> None:
+    search = ContractSearch(budget=300)
+    game = game_with(DAMEN)
+    view = player_view(game, 0)
+    assert search.choose(view, random.Random(0)) == Reserve(0, True)
+    wanted = search.chosen[0][2]
+    game.apply(Reserve(0, True))
+    decide(game, search)
+    assert game.contract is wanted
+
+
+@pytest.mark.parametrize(
+    ("name", "ruleset"), house_rulesets(), ids=[n for n, _ in house_rulesets()]
+)
+def test_only_legal_actions_under_every_rule_variant(name: str, ruleset: Ruleset) -> None:
+    def small() -> MonteCarloStrategy:
+        return MonteCarloStrategy(playouts=40, contracts=ContractSearch(budget=120))
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        done = tuple(rng.random() < 0.5 for _ in range(4))
+        ctx = RoundContext(rng.randrange(1, 5), done) if seed % 2 else None  # type: ignore[arg-type]
+        game = Game(Deal.shuffled(seed + len(name), dealer=seed % 4, round=ctx, ruleset=ruleset))
+        play_out(game, [small() for _ in range(4)], seed)
+        assert game.finished
+
+
+def test_views_are_what_the_search_reads() -> None:
+    # The search looks at no hidden card: two deals with the same own hand rate alike.
+    def rate(view: PlayerView) -> dict[Contract | None, float]:
+        options = candidates(view, vorgefuehrt=False)
+        return rate_contracts(view, options, 300, random.Random(3), False).means
+
+    a = player_view(game_with(DAMEN), 0)
+    rest = list(deck())
+    for c in DAMEN:
+        rest.remove(c)
+    random.Random(9).shuffle(rest)
+    hands = (tuple(DAMEN), tuple(rest[:12]), tuple(rest[12:24]), tuple(rest[24:]))
+    b = player_view(Game(Deal(hands, 3)), 0)
+    assert rate(a) == rate(b)
+
+
+def test_the_shipped_levels_search_the_contract() -> None:
+    from bot.ai import get_strategy
+
+    for level in ("mittel", "schwer"):
+        strategy = get_strategy(level)
+        assert isinstance(strategy, MonteCarloStrategy) and strategy.contracts is not None
+        game = game_with(DAMEN)
+        action = strategy.choose(player_view(game, 0), random.Random(0))
+        assert action == Reserve(0, True)
