@@ -1,6 +1,6 @@
 """Mittel with the contract search against mittel with the heuristic's, over many deals cheaply.
 
-``python tools/contract_screen.py DEALS SEED``: the arena's duplicate match of mittel (the
+``python -m bot.benchmarks.contract_screen DEALS SEED``: the arena's duplicate match of mittel (the
 search) against mittel without it (the heuristic's Vorbehalt), with the
 arena's seats and seeds (``bot.arena.play_deal``), but a deal is played only when some
 Vorbehalt decision of the search's seats differs from the heuristic's ``wanted``. In every
