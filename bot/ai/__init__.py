@@ -7,7 +7,7 @@ Levels players pick: ``leicht`` (heuristic), ``mittel`` (Monte-Carlo, small budg
 from __future__ import annotations
 
 from bot.ai.heuristic import HeuristicStrategy
-from bot.ai.montecarlo import MonteCarloStrategy
+from bot.ai.montecarlo import CallMargins, MonteCarloStrategy
 from bot.ai.strategy import RandomStrategy, Strategy
 
 # Playouts per decision; split over the candidate cards. Batch playouts made these cheap:
@@ -36,8 +36,23 @@ def get_strategy(name: str) -> Strategy:
         return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name="montecarlo")
     if key == "montecarlo-schwer":
         return MonteCarloStrategy(playouts=SCHWER_PLAYOUTS, name="montecarlo-schwer")
+    if key.startswith("mc-calls:"):
+        return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name=key, margins=_margins(key))
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
+
+
+def _margins(key: str) -> CallMargins:
+    """Temporary arena names for measuring call margins: ``mc-calls:GAIN:WIN[:ABSAGE_GAIN]``
+    is mittel with those margins.
+    """
+    try:
+        parts = [float(x) for x in key.split(":")[1:]]
+    except ValueError:
+        parts = []
+    if len(parts) not in (2, 3):
+        raise ValueError(f"{key!r}: expected mc-calls:GAIN:WIN[:ABSAGE_GAIN]")
+    return CallMargins(parts[0], parts[1], parts[2] if len(parts) == 3 else None)
 
 
 __all__ = [

@@ -26,6 +26,28 @@ CALL_MARGIN = 0.6
 CALL_MIN_WIN = 0.7
 
 
+@dataclass(frozen=True, slots=True)
+class CallMargins:
+    """When a priced call is made: it must add more than ``gain`` expected points (for an
+    Absage, keine 90 … schwarz, more than ``absage_gain`` when set) and the caller's side
+    must then win at least ``win`` of the sampled worlds.
+    """
+
+    gain: float = CALL_MARGIN
+    win: float = CALL_MIN_WIN
+    absage_gain: float | None = None
+
+    def pays(self, rating: Rating, call: Announce) -> bool:
+        """Whether ``call``, priced in ``rating``, is worth making."""
+        gain, win = rating.call_gain, rating.call_win
+        if gain is None or win is None:
+            return False
+        margin = self.gain
+        if call.call.level > 0 and self.absage_gain is not None:
+            margin = self.absage_gain
+        return gain > margin and win >= self.win
+
+
 @dataclass(slots=True)
 class Stats:
     """Counters for the benchmark: decisions searched and playouts run."""
@@ -55,6 +77,7 @@ class MonteCarloStrategy:
 
     playouts: int = 3000
     name: str = "montecarlo"
+    margins: CallMargins = CallMargins()
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     stats: Stats = field(default_factory=Stats)
 
@@ -76,9 +99,7 @@ class MonteCarloStrategy:
     ) -> tuple[Play, bool]:
         """The best card, and whether ``call`` raises this seat's expected score."""
         rating = self.rate(view, plays, call, rng)
-        gain, win = rating.call_gain, rating.call_win
-        pays = gain is not None and win is not None and gain > CALL_MARGIN and win >= CALL_MIN_WIN
-        return plays[rating.best], pays
+        return plays[rating.best], call is not None and self.margins.pays(rating, call)
 
     def rate(
         self, view: PlayerView, plays: list[Play], call: Announce | None, rng: random.Random
