@@ -15,10 +15,11 @@ import numpy as np
 
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge
-from bot.ai.playout import playouts
+from bot.ai.playout import Bools, Ints, playouts
 from bot.ai.value import values
 from bot.rules.calls import Party
 from bot.rules.game import Action, Announce, Phase, Play
+from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView
 
 # A call costs information and invites the opponents' reply: it must pay clearly.
@@ -30,16 +31,20 @@ CALL_MIN_WIN = 0.7
 class CallMargins:
     """When a priced call is made: it must add more than ``gain`` expected points (for an
     Absage, keine 90 … schwarz, more than ``absage_gain`` when set) and the caller's side
-    must then win at least ``win`` of the sampled worlds.
+    must then win at least ``win`` of the sampled worlds. With ``answered`` the gain is the
+    one priced with the opponents' answering call (:class:`Rating`).
     """
 
     gain: float = CALL_MARGIN
     win: float = CALL_MIN_WIN
     absage_gain: float | None = None
+    answered: bool = False
 
     def pays(self, rating: Rating, call: Announce) -> bool:
         """Whether ``call``, priced in ``rating``, is worth making."""
         gain, win = rating.call_gain, rating.call_win
+        if self.answered and rating.call_gain_answered is not None:
+            gain = rating.call_gain_answered
         if gain is None or win is None:
             return False
         margin = self.gain
@@ -61,7 +66,9 @@ class Rating:
     """One decision searched: ``means[i]`` is the mean score of ``plays[i]`` over ``worlds``
     sampled worlds, ``best`` the index of the highest; with a call asked about, the mean
     score it adds to the best card (``call_gain``) and how often the caller's side then
-    wins (``call_win``, 0..1).
+    wins (``call_win``, 0..1). The playouts keep the calls as they are; while the opponents
+    have made none, ``call_gain_answered`` prices the call as if they answered it (Kontra or
+    Re) in exactly the worlds they then win: the most the reply can cost.
     """
 
     means: tuple[float, ...]
@@ -69,6 +76,7 @@ class Rating:
     call_gain: float | None
     call_win: float | None
     worlds: int
+    call_gain_answered: float | None = None
 
 
 @dataclass(slots=True)
@@ -160,14 +168,32 @@ class MonteCarloStrategy:
         self.stats.decisions += 1
         self.stats.playouts += worlds * n
         bi = int(np.argmax(sums))
-        gain = win = None
+        gain = win = answered = None
         if call is not None:
             level = call.call.level
-            if own is Party.RE:
-                v2 = values(solo, level, kontra_level, re_augen, re_tricks, rules)
-            else:
-                v2 = values(solo, re_level, level, re_augen, re_tricks, rules)
+            now = value.reshape(worlds, n)[:, bi]
+            mine_level, theirs = (level, kontra_level) if own is Party.RE else (level, re_level)
+            v2 = self._priced(solo, own, mine_level, theirs, re_augen, re_tricks, rules)
             v2 = (factor * (v2 + sp)).reshape(worlds, n)[:, bi]
-            gain = float((v2 - value.reshape(worlds, n)[:, bi]).mean())
+            gain = float((v2 - now).mean())
             win = float((v2 > 0).mean())
-        return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)
+            if theirs < 0:
+                v3 = self._priced(solo, own, mine_level, 0, re_augen, re_tricks, rules)
+                v3 = (factor * (v3 + sp)).reshape(worlds, n)[:, bi]
+                answered = float((np.where(v2 > 0, v2, v3) - now).mean())
+        return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds, answered)
+
+    @staticmethod
+    def _priced(
+        solo: Bools,
+        own: Party | None,
+        mine: int,
+        theirs: int,
+        re_augen: Ints,
+        re_tricks: Ints,
+        rules: Ruleset,
+    ) -> Ints:
+        """Re's game values with this seat's side at call level ``mine``, the other ``theirs``."""
+        if own is Party.RE:
+            return values(solo, mine, theirs, re_augen, re_tricks, rules)
+        return values(solo, theirs, mine, re_augen, re_tricks, rules)
