@@ -44,7 +44,7 @@ class Recorder(MonteCarloStrategy):
                     len(view.tricks),
                     r.call_gain,
                     r.call_win,
-                    r.call_gain_answered,
+                    None,  # the answered price of commit 62487c7, left out
                 ]
             )
         return r
@@ -74,8 +74,8 @@ MITTEL = CallMargins()
 
 
 def decides(m: CallMargins, row: list[Any]) -> bool:
-    seat, call, _trick, gain, win, ans = row
-    rating = Rating((0.0,), 0, gain, win, 1, ans)
+    seat, call, _trick, gain, win, _answered = row
+    rating = Rating((0.0,), 0, gain, win, 1)
     return m.pays(rating, Announce(seat, Call(call)))
 
 

@@ -36,7 +36,7 @@ def get_strategy(name: str) -> Strategy:
         return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name="montecarlo")
     if key == "montecarlo-schwer":
         return MonteCarloStrategy(playouts=SCHWER_PLAYOUTS, name="montecarlo-schwer")
-    if key.startswith(("mc-calls:", "mc-calls-ans:")):
+    if key.startswith("mc-calls:"):
         return MonteCarloStrategy(playouts=MITTEL_PLAYOUTS, name=key, margins=_margins(key))
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
@@ -44,7 +44,7 @@ def get_strategy(name: str) -> Strategy:
 
 def _margins(key: str) -> CallMargins:
     """Temporary arena names for measuring call margins: ``mc-calls:GAIN:WIN[:ABSAGE_GAIN]``
-    is mittel with those margins; ``mc-calls-ans:…`` prices the opponents' answer in.
+    is mittel with those margins.
     """
     try:
         parts = [float(x) for x in key.split(":")[1:]]
@@ -53,7 +53,7 @@ def _margins(key: str) -> CallMargins:
     if len(parts) not in (2, 3):
         raise ValueError(f"{key!r}: expected mc-calls:GAIN:WIN[:ABSAGE_GAIN]")
     absage = parts[2] if len(parts) == 3 else None
-    return CallMargins(parts[0], parts[1], absage, key.startswith("mc-calls-ans:"))
+    return CallMargins(parts[0], parts[1], absage)
 
 
 __all__ = [

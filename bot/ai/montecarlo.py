@@ -31,20 +31,16 @@ CALL_MIN_WIN = 0.7
 class CallMargins:
     """When a priced call is made: it must add more than ``gain`` expected points (for an
     Absage, keine 90 … schwarz, more than ``absage_gain`` when set) and the caller's side
-    must then win at least ``win`` of the sampled worlds. With ``answered`` the gain is the
-    one priced with the opponents' answering call (:class:`Rating`).
+    must then win at least ``win`` of the sampled worlds.
     """
 
     gain: float = CALL_MARGIN
     win: float = CALL_MIN_WIN
     absage_gain: float | None = None
-    answered: bool = False
 
     def pays(self, rating: Rating, call: Announce) -> bool:
         """Whether ``call``, priced in ``rating``, is worth making."""
         gain, win = rating.call_gain, rating.call_win
-        if self.answered and rating.call_gain_answered is not None:
-            gain = rating.call_gain_answered
         if gain is None or win is None:
             return False
         margin = self.gain
@@ -66,9 +62,7 @@ class Rating:
     """One decision searched: ``means[i]`` is the mean score of ``plays[i]`` over ``worlds``
     sampled worlds, ``best`` the index of the highest; with a call asked about, the mean
     score it adds to the best card (``call_gain``) and how often the caller's side then
-    wins (``call_win``, 0..1). The playouts keep the calls as they are; while the opponents
-    have made none, ``call_gain_answered`` prices the call as if they answered it (Kontra or
-    Re) in exactly the worlds they then win: the most the reply can cost.
+    wins (``call_win``, 0..1).
     """
 
     means: tuple[float, ...]
@@ -76,7 +70,6 @@ class Rating:
     call_gain: float | None
     call_win: float | None
     worlds: int
-    call_gain_answered: float | None = None
 
 
 @dataclass(slots=True)
@@ -168,7 +161,7 @@ class MonteCarloStrategy:
         self.stats.decisions += 1
         self.stats.playouts += worlds * n
         bi = int(np.argmax(sums))
-        gain = win = answered = None
+        gain = win = None
         if call is not None:
             level = call.call.level
             now = value.reshape(worlds, n)[:, bi]
@@ -177,11 +170,7 @@ class MonteCarloStrategy:
             v2 = (factor * (v2 + sp)).reshape(worlds, n)[:, bi]
             gain = float((v2 - now).mean())
             win = float((v2 > 0).mean())
-            if theirs < 0:
-                v3 = self._priced(solo, own, mine_level, 0, re_augen, re_tricks, rules)
-                v3 = (factor * (v3 + sp)).reshape(worlds, n)[:, bi]
-                answered = float((np.where(v2 > 0, v2, v3) - now).mean())
-        return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds, answered)
+        return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)
 
     @staticmethod
     def _priced(

@@ -85,30 +85,3 @@ def test_arena_names_for_margins() -> None:
     assert s.margins == CallMargins(0.2, 0.8, 1.0)
     with pytest.raises(ValueError):
         get_strategy("mc-calls:0.2")
-
-
-def test_the_answered_price_is_used_when_asked_for(rating: list[Rating]) -> None:
-    rating[:] = [
-        Rating((1.0,) * 12, 3, call_gain=1.0, call_win=0.9, worlds=9, call_gain_answered=0.3)
-    ]
-    assert choice(MonteCarloStrategy()) == Announce(0, Call.RE)
-    answered = MonteCarloStrategy(margins=CallMargins(answered=True))
-    assert choice(answered) == Play(0, HAND[3])
-
-
-def test_an_answer_can_only_cost_the_caller() -> None:
-    view = view_with(Call.RE)
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    r = MonteCarloStrategy(playouts=1200).rate(view, plays, Announce(0, Call.RE), random.Random(1))
-    assert r.call_gain is not None and r.call_gain_answered is not None
-    assert r.call_gain_answered < r.call_gain
-    # Once the opponents have called, there is no answer left to price.
-    late = make_view(
-        0,
-        HAND,
-        parties=(Party.RE, Party.KONTRA, None, None),
-        legal=[*plays, Announce(0, Call.RE)],
-        calls=[(1, Call.KONTRA)],
-    )
-    r = MonteCarloStrategy(playouts=1200).rate(late, plays, Announce(0, Call.RE), random.Random(1))
-    assert r.call_gain is not None and r.call_gain_answered is None
