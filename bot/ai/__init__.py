@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
-from bot.ai.montecarlo import MonteCarloStrategy
+from bot.ai.montecarlo import CallMargins, MonteCarloStrategy
 from bot.ai.strategy import RandomStrategy, Strategy
 
 # Playouts per decision; split over the candidate cards. Batch playouts made these cheap:
@@ -40,8 +40,25 @@ def get_strategy(name: str) -> Strategy:
     if key == "montecarlo-schwer":
         contracts = ContractSearch(budget=SCHWER_PLAYOUTS)
         return MonteCarloStrategy(SCHWER_PLAYOUTS, "montecarlo-schwer", contracts=contracts)
+    if key.startswith("mc-calls:"):
+        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
+        return MonteCarloStrategy(MITTEL_PLAYOUTS, key, margins=_margins(key), contracts=contracts)
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
+
+
+def _margins(key: str) -> CallMargins:
+    """Temporary arena names for measuring call margins: ``mc-calls:GAIN:WIN[:ABSAGE_GAIN]``
+    is mittel with those margins.
+    """
+    try:
+        parts = [float(x) for x in key.split(":")[1:]]
+    except ValueError:
+        parts = []
+    if len(parts) not in (2, 3):
+        raise ValueError(f"{key!r}: expected mc-calls:GAIN:WIN[:ABSAGE_GAIN]")
+    absage = parts[2] if len(parts) == 3 else None
+    return CallMargins(parts[0], parts[1], absage)
 
 
 __all__ = [

@@ -6,7 +6,7 @@ another hand's unplayed cards. A card is a mistake when the AI rates another car
 ``THRESHOLD`` points better in expectation (the same sampled worlds price every candidate,
 so the difference is not blurred by different samples); a call made on one's turn is one
 when going without it rates that much better; a call that was in time and would have paid
-as the AI's own calls must (``CALL_MARGIN``, ``CALL_MIN_WIN``) but was never made is listed
+as the AI's own calls must (``MonteCarloStrategy.margins``) but was never made is listed
 with its win chance. The Vorbehalt, contract and Armut choices are not rated (the AI decides
 them by rules of thumb, with no expectation to compare).
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.ai.heuristic import HeuristicStrategy
-from bot.ai.montecarlo import CALL_MARGIN, CALL_MIN_WIN, MonteCarloStrategy, Rating
+from bot.ai.montecarlo import MonteCarloStrategy, Rating
 from bot.rules.calls import Call
 from bot.rules.cards import Card
 from bot.rules.game import Action, Announce, Phase, Play
@@ -106,12 +106,6 @@ def _rate(
     return plays, ai.rate(view, plays, call, rng)
 
 
-def _pays(rating: Rating) -> bool:
-    """Whether the call asked about pays as the AI's own calls must."""
-    gain, win = rating.call_gain, rating.call_win
-    return gain is not None and win is not None and gain > CALL_MARGIN and win >= CALL_MIN_WIN
-
-
 def _first_call(view: PlayerView) -> Announce | None:
     return next((a for a in view.legal if isinstance(a, Announce)), None)
 
@@ -178,7 +172,7 @@ def _judge(
         return None
     plays, rating = _rate(ai, view, call, rng)
     new_call = call is not None and call.call not in made and call.call not in missed
-    if call is not None and new_call and _pays(rating):
+    if call is not None and new_call and ai.margins.pays(rating, call):
         assert rating.call_win is not None and rating.call_gain is not None
         win, gain = round(rating.call_win, 2), rating.call_gain
         missed[call.call] = MissedCall(call.call, trick, position, win, gain)
@@ -203,7 +197,7 @@ def tip(view: PlayerView, seed: int = 0) -> Tip:
         return Tip(plays[0], "only_card")
     ai = MonteCarloStrategy(playouts=TIP_PLAYOUTS, name="tipp")
     rating = ai.rate(view, plays, call, rng)
-    if call is not None and _pays(rating):
+    if call is not None and ai.margins.pays(rating, call):
         assert rating.call_win is not None
         return Tip(call, "call_pays", win=round(rating.call_win, 2))
     best = rating.best

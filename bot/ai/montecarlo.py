@@ -17,15 +17,38 @@ import numpy as np
 from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge
-from bot.ai.playout import playouts
+from bot.ai.playout import Bools, Ints, playouts
 from bot.ai.value import values
 from bot.rules.calls import Party
 from bot.rules.game import Action, Announce, Phase, Play
+from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView
 
 # A call costs information and invites the opponents' reply: it must pay clearly.
 CALL_MARGIN = 0.6
 CALL_MIN_WIN = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class CallMargins:
+    """When a priced call is made: it must add more than ``gain`` expected points (for an
+    Absage, keine 90 … schwarz, more than ``absage_gain`` when set) and the caller's side
+    must then win at least ``win`` of the sampled worlds.
+    """
+
+    gain: float = CALL_MARGIN
+    win: float = CALL_MIN_WIN
+    absage_gain: float | None = None
+
+    def pays(self, rating: Rating, call: Announce) -> bool:
+        """Whether ``call``, priced in ``rating``, is worth making."""
+        gain, win = rating.call_gain, rating.call_win
+        if gain is None or win is None:
+            return False
+        margin = self.gain
+        if call.call.level > 0 and self.absage_gain is not None:
+            margin = self.absage_gain
+        return gain > margin and win >= self.win
 
 
 @dataclass(slots=True)
@@ -57,6 +80,7 @@ class MonteCarloStrategy:
 
     playouts: int = 3000
     name: str = "montecarlo"
+    margins: CallMargins = CallMargins()
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
@@ -82,9 +106,7 @@ class MonteCarloStrategy:
     ) -> tuple[Play, bool]:
         """The best card, and whether ``call`` raises this seat's expected score."""
         rating = self.rate(view, plays, call, rng)
-        gain, win = rating.call_gain, rating.call_win
-        pays = gain is not None and win is not None and gain > CALL_MARGIN and win >= CALL_MIN_WIN
-        return plays[rating.best], pays
+        return plays[rating.best], call is not None and self.margins.pays(rating, call)
 
     def rate(
         self, view: PlayerView, plays: list[Play], call: Announce | None, rng: random.Random
@@ -148,11 +170,25 @@ class MonteCarloStrategy:
         gain = win = None
         if call is not None:
             level = call.call.level
-            if own is Party.RE:
-                v2 = values(solo, level, kontra_level, re_augen, re_tricks, rules)
-            else:
-                v2 = values(solo, re_level, level, re_augen, re_tricks, rules)
+            now = value.reshape(worlds, n)[:, bi]
+            mine_level, theirs = (level, kontra_level) if own is Party.RE else (level, re_level)
+            v2 = self._priced(solo, own, mine_level, theirs, re_augen, re_tricks, rules)
             v2 = (factor * (v2 + sp)).reshape(worlds, n)[:, bi]
-            gain = float((v2 - value.reshape(worlds, n)[:, bi]).mean())
+            gain = float((v2 - now).mean())
             win = float((v2 > 0).mean())
         return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)
+
+    @staticmethod
+    def _priced(
+        solo: Bools,
+        own: Party | None,
+        mine: int,
+        theirs: int,
+        re_augen: Ints,
+        re_tricks: Ints,
+        rules: Ruleset,
+    ) -> Ints:
+        """Re's game values with this seat's side at call level ``mine``, the other ``theirs``."""
+        if own is Party.RE:
+            return values(solo, mine, theirs, re_augen, re_tricks, rules)
+        return values(solo, theirs, mine, re_augen, re_tricks, rules)

@@ -88,4 +88,6 @@ def main(deals: int, seed: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 3 or not all(a.isdigit() for a in sys.argv[1:]):
+        sys.exit("usage: python -m bot.benchmarks.contract_screen DEALS SEED")
     main(int(sys.argv[1]), int(sys.argv[2]))
