@@ -21,12 +21,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bot.ai.heuristic import LUSTSOLO_STRENGTH, HeuristicStrategy, solo_strength, wants_armut
+from bot.ai.heuristic import (
+    LUSTSOLO_STRENGTH,
+    HeuristicStrategy,
+    pflicht_open,
+    reserve_for,
+    solo_strength,
+    wants_armut,
+)
 from bot.ai.playout import Ints, playouts, tables_for
 from bot.ai.value import values
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import SOLOS, Contract
-from bot.rules.game import Action, ArmutOffer, Declare, Phase, Reserve, Schmeissen
+from bot.rules.game import Action, ArmutOffer, Declare, Phase
 from bot.rules.view import PlayerView
 
 # Solos the rough strength count rates this far below a Lustsolo are never worth searching.
@@ -53,16 +60,6 @@ class ContractRating:
 
         pool = [c for c in self.means if not solos_only or (c is not None and c.is_declared_solo)]
         return max(pool, key=score) if pool else None
-
-
-def _pflicht_open(view: PlayerView) -> bool:
-    r = view.round
-    return (
-        r is not None
-        and view.ruleset.pflichtsolo_enabled
-        and view.ruleset.solos_enabled
-        and not r.pflichtsolo_done[view.seat]
-    )
 
 
 def candidates(view: PlayerView, vorgefuehrt: bool) -> list[Contract | None]:
@@ -186,7 +183,7 @@ class ContractSearch:
         if kept is not None and kept[:2] == key and not vorgefuehrt:
             return kept[2]
         options = candidates(view, vorgefuehrt)
-        pflicht = _pflicht_open(view)
+        pflicht = pflicht_open(view)
         heuristic = self.fallback.wanted(view)
         if pflicht and heuristic is not None and heuristic not in options:
             options.append(heuristic)  # a Pflichtsolo the heuristic would play now
@@ -202,16 +199,8 @@ class ContractSearch:
         return choice
 
     def _reserve(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
-        want = self.want(view, rng, vorgefuehrt=False)
-        if want is None or not want.is_declared_solo:
-            throw = next((a for a in legal if isinstance(a, Schmeissen)), None)
-            if throw is not None:
-                return throw
-        reserve = want is not None or wants_armut(view)
-        for a in legal:
-            if isinstance(a, Reserve) and a.reserve == reserve:
-                return a
-        return self.fallback.choose(view, rng)
+        chosen = reserve_for(view, legal, self.want(view, rng, vorgefuehrt=False))
+        return chosen or self.fallback.choose(view, rng)
 
     def _declare(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
         options = {a.contract: a for a in legal if isinstance(a, Declare)}

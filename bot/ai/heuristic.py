@@ -153,6 +153,29 @@ def read_table(view: PlayerView) -> Table:
     return Table(view, order, unseen, voids_of(view), team, led)
 
 
+def pflicht_open(view: PlayerView) -> bool:
+    """Whether this seat still owes the round its Pflichtsolo."""
+    r = view.round
+    return (
+        r is not None
+        and view.ruleset.pflichtsolo_enabled
+        and view.ruleset.solos_enabled
+        and not r.pflichtsolo_done[view.seat]
+    )
+
+
+def reserve_for(view: PlayerView, legal: list[Action], want: Contract | None) -> Action | None:
+    """The Vorbehalt action for the contract this hand wants (None: play normally), if legal:
+    a hand the rules let us throw in is thrown in unless it is a solo.
+    """
+    if want is None or not want.is_declared_solo:
+        throw = next((a for a in legal if isinstance(a, Schmeissen)), None)
+        if throw is not None:
+            return throw
+    reserve = want is not None or wants_armut(view)
+    return next((a for a in legal if isinstance(a, Reserve) and a.reserve == reserve), None)
+
+
 class HeuristicStrategy:
     name = "heuristic"
 
@@ -180,21 +203,12 @@ class HeuristicStrategy:
 
     # -- Vorbehalt and contracts -----------------------------------------------------------
 
-    def _pflicht_open(self, view: PlayerView) -> bool:
-        r = view.round
-        return (
-            r is not None
-            and view.ruleset.pflichtsolo_enabled
-            and view.ruleset.solos_enabled
-            and not r.pflichtsolo_done[view.seat]
-        )
-
     def wanted(self, view: PlayerView) -> Contract | None:
         """The contract this hand should name, if any."""
         solos_ok = view.ruleset.solos_enabled
         solo, strength = best_solo(view.hand) if solos_ok else (None, 0.0)
-        need = PFLICHTSOLO_STRENGTH if self._pflicht_open(view) else LUSTSOLO_STRENGTH
-        if view.round is not None and self._pflicht_open(view):
+        need = PFLICHTSOLO_STRENGTH if pflicht_open(view) else LUSTSOLO_STRENGTH
+        if view.round is not None and pflicht_open(view):
             # The later in the round, the weaker a Pflichtsolo worth playing now.
             left = max(view.round.games_left, 1)
             need -= min(3.0, 4.0 / left)
@@ -205,17 +219,8 @@ class HeuristicStrategy:
         return None
 
     def _reserve(self, view: PlayerView, legal: list[Action]) -> Action:
-        want = self.wanted(view)
-        if want is None or not want.is_declared_solo:
-            # A hand the rules let us throw in is not worth playing unless it is a solo.
-            throw = next((a for a in legal if isinstance(a, Schmeissen)), None)
-            if throw is not None:
-                return throw
-        reserve = want is not None or wants_armut(view)
-        for a in legal:
-            if isinstance(a, Reserve) and a.reserve == reserve:
-                return a
-        return next((a for a in legal if isinstance(a, Reserve)), legal[0])
+        chosen = reserve_for(view, legal, self.wanted(view))
+        return chosen or next((a for a in legal if isinstance(a, Reserve)), legal[0])
 
     def _declare(self, view: PlayerView, legal: list[Action]) -> Action:
         options = {a.contract: a for a in legal if isinstance(a, Declare)}

@@ -25,7 +25,6 @@ from bot.discord.state import (
     TableState,
     UserState,
     payload_key,
-    token_refused,
 )
 from bot.engine.model import GameOver, ListEntry, TableInfo
 from bot.render.analyse import analyse_controls
@@ -129,13 +128,8 @@ class HandEndings:
         fields = dict(content=content, view=ui, **self.no_files)
         editor = hand.by_token()  # the player's last click on it: off the global budget
         try:
-            if editor is not None:
-                try:
-                    await editor.edit(hand.message_id, **fields)
-                except discord.HTTPException as error:
-                    if not token_refused(error):
-                        raise
-                    hand.editor = editor = None
+            if editor is not None and not await editor.try_edit(hand.message_id, **fields):
+                hand.editor = editor = None
             if editor is None:
                 message = self.client.get_partial_messageable(hand.channel_id)
                 async with hand_turn(self.budget, user, Priority.HAND):

@@ -64,7 +64,6 @@ from bot.discord.state import (
     TokenEditor,
     UserState,
     payload_key,
-    token_refused,
 )
 from bot.discord.table_message import TableMessage
 from bot.engine.model import (
@@ -490,14 +489,10 @@ class Presenter:
         editor = hand.by_token()
         if editor is None:
             return False
-        try:
-            await editor.edit(hand.message_id, **fields)
-        except discord.HTTPException as error:
-            if not token_refused(error):
-                raise
-            hand.editor = None
-            return False
-        return True
+        if await editor.try_edit(hand.message_id, **fields):
+            return True
+        hand.editor = None
+        return False
 
     async def _send_hand(
         self,

@@ -155,6 +155,16 @@ class TokenEditor:
         else:
             await self.interaction.followup.edit_message(message_id, **fields)
 
+    async def try_edit(self, message_id: int, **fields: Any) -> bool:
+        """:meth:`edit`; False when the token no longer edits (the caller forgets it)."""
+        try:
+            await self.edit(message_id, **fields)
+        except discord.HTTPException as error:
+            if not token_refused(error):
+                raise
+            return False
+        return True
+
     async def send(self, **fields: Any) -> discord.WebhookMessage:
         message = await self.interaction.followup.send(wait=True, **fields)
         self.followups.add(message.id)

@@ -148,11 +148,7 @@ class TableMessage:
         if editor is None or not editor.can_edit(state.message_id):
             return False
         assert state.message_id is not None
-        try:
-            await editor.edit(state.message_id, **fields)
-        except discord.HTTPException as error:
-            if not token_refused(error):
-                raise
+        if not await editor.try_edit(state.message_id, **fields):
             state.editor = None
             return False
         state.edited_at = time.monotonic()
