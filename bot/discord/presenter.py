@@ -94,7 +94,6 @@ log = logging.getLogger(__name__)
 TABLE_EDIT_INTERVAL = 1.0
 TABLE_EDIT_DELAY = 0.3  # a move waits this long for the moves right after it (AIs answering)
 HAND_EDIT_DELAY = 0.5  # seconds a hand update may wait while someone else is to act
-EPHEMERAL_EDIT_WINDOW = TOKEN_EDIT_WINDOW_S
 # Table message edits a second through interaction tokens, in all: free of the global
 # budget, but each renders the table (its picture too), so they are paced. bench discord,
 # 1,000 tables: at 40 a second the table message is 28 s behind the game (p50), at 100
@@ -120,7 +119,7 @@ class Presenter:
         self.token_budget = RequestBudget(TOKEN_EDITS_PER_S)  # table edits by interactions
         self.pictures = Pictures(bot, bot.settings.pictures)  # PICTURES=off: text only
         # The finished games' results, for the hand messages that showed them.
-        self.endings = HandEndings(bot, EPHEMERAL_EDIT_WINDOW, self.pictures.enabled, self.budget)
+        self.endings = HandEndings(bot, TOKEN_EDIT_WINDOW_S, self.pictures.enabled, self.budget)
         self.pings = Pings(self)  # a new message when a human's turn waits (pings.py)
         self.next_hand_on_click = True  # answers.next_hand; False: always by the hand job
         self.dms = ClosedDms(self)  # players whose DMs are closed (dms.py)
@@ -534,7 +533,7 @@ async def sync_ephemeral(
     ix = user.ephemeral
     if ix is None or user.ephemeral_game != info.game_id or user.ephemeral_key == key:
         return
-    if time.monotonic() - user.ephemeral_at > EPHEMERAL_EDIT_WINDOW:
+    if time.monotonic() - user.ephemeral_at > TOKEN_EDIT_WINDOW_S:
         user.ephemeral = None
         return
     try:

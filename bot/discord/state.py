@@ -136,18 +136,18 @@ class TokenEditor:
     followups: set[int] = field(default_factory=set)
     at: float = field(default_factory=time.monotonic)
 
+    def live(self) -> bool:
+        return time.monotonic() - self.at < TOKEN_EDIT_WINDOW_S
+
     def can_edit(self, message_id: int | None) -> bool:
-        live = time.monotonic() - self.at < TOKEN_EDIT_WINDOW_S
-        return (
-            live
-            and message_id is not None
-            and (message_id == self.original or message_id in self.followups)
+        mine = message_id is not None and (
+            message_id == self.original or message_id in self.followups
         )
+        return mine and self.live()
 
     def can_send(self, channel_id: int) -> bool:
         """Whether a follow-up of it lands in ``channel_id`` (the interaction's channel)."""
-        live = time.monotonic() - self.at < TOKEN_EDIT_WINDOW_S
-        return live and self.interaction.channel_id == channel_id
+        return self.live() and self.interaction.channel_id == channel_id
 
     async def edit(self, message_id: int, **fields: Any) -> None:
         if message_id == self.original:
@@ -252,3 +252,7 @@ class TableState:
     # The latest interaction that can edit the table message (or post its next one) off
     # the global budget: a /doko tisch, a lobby or start click (answers.py).
     editor: TokenEditor | None = None
+
+    def by_token(self) -> TokenEditor | None:
+        editor = self.editor
+        return editor if editor is not None and editor.can_edit(self.message_id) else None

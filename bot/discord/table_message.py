@@ -144,10 +144,9 @@ class TableMessage:
         """Edit the table message through the interaction that can (not against the global
         limit); False when none can, and the channel's route must.
         """
-        editor = state.editor
-        if editor is None or not editor.can_edit(state.message_id):
+        editor = state.by_token()
+        if editor is None or state.message_id is None:
             return False
-        assert state.message_id is not None
         if not await editor.try_edit(state.message_id, **fields):
             state.editor = None
             return False
@@ -182,8 +181,7 @@ class TableMessage:
             return  # nothing the message shows has changed
         # Edits through a live interaction take turns of their own budget (they cost the
         # render, not Discord's global limit); a post in between takes a global turn.
-        editor = state.editor
-        by_token = editor is not None and editor.can_edit(state.message_id)
+        by_token = state.by_token() is not None
         budget = self.presenter.token_budget if by_token else self.presenter.budget
         async with table_turn(budget, state, first=True, hold=not by_token):
             info = state.info
