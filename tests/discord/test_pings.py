@@ -9,8 +9,10 @@ length (``Pings.time_scale``), except where a test shows that a ping comes witho
 from __future__ import annotations
 
 import asyncio
+import gc
 import re
 import time
+import weakref
 from dataclasses import replace
 from typing import Any
 
@@ -143,6 +145,30 @@ async def test_a_waiting_turn_gets_one_ping_dm_that_goes_when_played(make_world:
     # fourth turn's may be on its way already.
     assert all_pings(world)[:3] == pinged
     assert all(requests_for(world, p) == ["POST send", "DELETE"] for p in pinged)
+
+
+async def test_a_turn_played_before_its_ping_leaves_no_garbage(make_world: Any) -> None:
+    # Most turns end before their delay: what waited for it goes with the turn, without a
+    # garbage collection (a cancelled sleeping task was a reference cycle holding the turn).
+    world: World = await make_world(names=("anna",))
+    pings = world.bot.presenter.pings
+    table_id = await start_table(world, world.users[0])
+    gone: list[weakref.ref[Any]] = []
+    gc.disable()
+    try:
+        for _ in range(4):
+            assert await human_to_act(world, table_id) is not None
+            turn = await world.fake.wait_for(lambda: pings.turns.get(table_id), 3, "a turn")
+            await asyncio.sleep(0.05)  # its delay known, its timer armed
+            assert turn.timer is not None or turn.task is not None
+            gone.append(weakref.ref(turn))
+            del turn
+            assert await play_turn(world, table_id)
+        await asyncio.sleep(0.1)  # the last cancellation run through
+        assert [ref() for ref in gone[:-1]] == [None] * 3
+    finally:
+        gc.enable()
+    assert all_pings(world) == []  # 20 s each: none was due
 
 
 async def test_a_ping_waits_until_the_hand_shows_the_turn(make_world: Any) -> None:
