@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
@@ -24,7 +23,7 @@ import discord
 from bot.discord import answers
 from bot.discord.codec import Click
 from bot.discord.library import edit_original, interaction_webhook
-from bot.discord.pictures import picture_file
+from bot.discord.pictures import picture_file, upload
 from bot.discord.state import TokenEditor
 from bot.engine.forwarding import Forwarder
 from bot.engine.model import TableInfo
@@ -338,7 +337,7 @@ def _saved(item: Any) -> Any:
 def _copy(item: Any) -> Any:
     if isinstance(item, tuple):
         data, name, alt = item
-        return discord.File(io.BytesIO(data), filename=name, description=alt)
+        return upload(data, name, alt)
     return item
 
 

@@ -16,6 +16,10 @@ fails when one of these attributes moves.
   until a garbage collection found them (bench discord, 200 tables: ~11,000 such objects in
   3 s, most moved into older generations by then). Without the cycle, reference counting
   frees them as soon as the last user drops them.
+* Closing an upload (:class:`Upload`): ``discord.File.close()`` puts the buffer's own
+  ``close`` back into the buffer's ``__dict__``, a cycle that kept every picture sent until
+  a collection found it (bench discord, 1,000 tables: about 4,200 in 10 s, half of what the
+  full collections found besides the pings' timers).
 """
 
 from __future__ import annotations
@@ -80,3 +84,15 @@ def release_interaction(interaction: discord.Interaction[Any]) -> None:
     """
     with contextlib.suppress(AttributeError):
         delattr(interaction, "_cs_response")  # discord.py's cache slot of ``response``
+
+
+class Upload(discord.File):
+    """A ``discord.File`` whose buffer goes with its last reference once it is closed:
+    the instance attribute ``close`` is dropped, the class's method stays.
+    """
+
+    __slots__ = ()
+
+    def close(self) -> None:
+        super().close()
+        vars(self.fp).pop("close", None)

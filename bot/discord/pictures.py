@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.discord import library
 from bot.discord.state import Payload, TableState
 from bot.engine.model import EngineError, ListEntry, TableInfo
 from bot.render.pictures import (
@@ -46,11 +47,14 @@ def picture_key(key: Payload, pictures: Sequence[Picture | None]) -> Payload:
     return (*key, tuple(p.digest for p in pictures if p is not None))
 
 
+def upload(data: bytes, filename: str, description: str | None = None) -> discord.File:
+    """An upload of ``data``; a File is read once, so every request makes its own."""
+    return library.Upload(io.BytesIO(data), filename=filename, description=description)
+
+
 def picture_file(picture: Picture) -> discord.File:
-    """An upload of the picture; a File is read once, so every request makes its own."""
-    return discord.File(
-        io.BytesIO(picture.data), filename=picture.filename, description=picture.alt
-    )
+    """An upload of the picture."""
+    return upload(picture.data, picture.filename, picture.alt)
 
 
 def send_files(pictures: Sequence[Picture | None]) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import io
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -29,9 +28,9 @@ from bot.discord import stored as stored_ids
 from bot.discord.budget import Priority
 from bot.discord.components import STYLES, Components
 from bot.discord.permissions import REPLAY_FLAGS, missing
+from bot.discord.pictures import picture_file
 from bot.discord.state import TableState
 from bot.engine.model import TableInfo
-from bot.render.pictures import Picture
 from bot.render.replay import Nav, Protocol, page_picture, protocol, replay_page, thread_name
 from bot.render.texts import Lang, lang_of, t
 from db import replays
@@ -68,12 +67,6 @@ def problem_text(have: discord.Permissions, lang: Lang) -> str | None:
         return None
     names = ", ".join(t(lang, f"perm_{name}") for name in lacking)
     return t(lang, "rp_no_thread", missing=names)
-
-
-def picture_file(picture: Picture) -> discord.File:
-    return discord.File(
-        io.BytesIO(picture.data), filename=picture.filename, description=picture.alt
-    )
 
 
 async def render(

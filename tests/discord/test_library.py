@@ -4,6 +4,9 @@ meet discord.py: each test fails when an upgrade moves what it relies on.
 
 from __future__ import annotations
 
+import gc
+import io
+import weakref
 from collections.abc import Iterator
 
 import discord
@@ -54,3 +57,22 @@ def test_an_interaction_caches_its_response_in_the_slot_that_is_released() -> No
     assert isinstance(cached, discord.utils.CachedSlotProperty)
     assert cached.name == "_cs_response"
     assert "_cs_response" in discord.Interaction.__slots__
+
+
+def test_a_closed_upload_leaves_no_cycle_behind() -> None:
+    # discord.File.close() puts the buffer's close back into the buffer; Upload takes it
+    # out again, so the buffer (the picture's bytes) goes with its last reference.
+    gc.disable()  # no collection in between: only reference counting frees the buffer
+    try:
+        for kind, cyclic in ((discord.File, True), (library.Upload, False)):
+            buffer = io.BytesIO(b"\x89PNG")
+            upload = kind(buffer, filename="tisch.png")
+            assert upload.fp.read() == b"\x89PNG"
+            upload.fp.close()  # what aiohttp calls: stubbed out while discord.py holds it
+            assert not buffer.closed
+            upload.close()
+            alive = weakref.ref(buffer)
+            del buffer, upload
+            assert (alive() is not None) is cyclic, kind
+    finally:
+        gc.enable()
