@@ -30,6 +30,7 @@ class ProcessStats:
         self.gc_pauses_ms: list[float] = []  # collections of the older generations
         self.gc_full_pauses_ms: list[float] = []  # of those, the full ones (generation 2)
         self.gc_young_ms = 0.0  # all young collections together
+        self.gc_young_max_ms = 0.0  # the longest of them
         self._gc_started = 0.0
         gc.callbacks.append(self._on_gc)
 
@@ -49,6 +50,7 @@ class ProcessStats:
                     self.gc_full_pauses_ms.append(pause)
             else:  # many and short
                 self.gc_young_ms += pause
+                self.gc_young_max_ms = max(self.gc_young_max_ms, pause)
 
     def handler(self, interaction_id: int) -> None:
         self.acks[interaction_id] = [time.time()]
@@ -67,6 +69,7 @@ class ProcessStats:
             "gc_pauses_ms": self.gc_pauses_ms,
             "gc_full_pauses_ms": self.gc_full_pauses_ms,
             "gc_young_ms": self.gc_young_ms,
+            "gc_young_max_ms": self.gc_young_max_ms,
             "max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
             **extra,
         }
