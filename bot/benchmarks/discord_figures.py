@@ -102,8 +102,6 @@ def tail_figures(
         ),
         "discord_bot_gc_young_pause_ms_max": round(bot.get("gc_young_max_ms", 0.0), 1),
         "discord_bot_gc_ms_total": round(sum(pauses) + bot.get("gc_young_ms", 0.0), 1),
-        # The collector's thaws (collector.py), each a full collection counted above.
-        "discord_bot_gc_thaws": len(bot.get("gc_thaws_ms", [])),
         "discord_budget_turns": bot.get("budget_turns", {}),
         "discord_budget_waited_s": bot.get("budget_waited_s", {}),
         "discord_wire_held": bot.get("wire_held", 0),
@@ -144,7 +142,6 @@ def merge_figures(each: list[dict[str, Any]]) -> dict[str, Any]:
         "gc_full_pauses_ms": [p for f in each for p in f.get("gc_full_pauses_ms", [])],
         "gc_young_ms": sum(f.get("gc_young_ms", 0.0) for f in each),
         "gc_young_max_ms": max(f.get("gc_young_max_ms", 0.0) for f in each),
-        "gc_thaws_ms": [p for f in each for p in f.get("gc_thaws_ms", [])],
         "budget_turns": _summed([f.get("budget_turns", {}) for f in each]),
         "budget_waited_s": {
             k: round(v, 3) for k, v in _summed([f.get("budget_waited_s", {}) for f in each]).items()
