@@ -40,24 +40,12 @@ def get_strategy(name: str) -> Strategy:
     if key == "montecarlo-schwer":
         contracts = ContractSearch(budget=SCHWER_PLAYOUTS)
         return MonteCarloStrategy(SCHWER_PLAYOUTS, "montecarlo-schwer", contracts=contracts)
-    if key == "mc-look":
-        contracts = ContractSearch(budget=MITTEL_PLAYOUTS, lookahead=True)
-        return MonteCarloStrategy(MITTEL_PLAYOUTS, key, contracts=contracts, lookahead=True)
-    if key == "mc-greedy":
-        contracts = ContractSearch(budget=MITTEL_PLAYOUTS, lookahead=True, greedy_lead=True)
-        return MonteCarloStrategy(
-            MITTEL_PLAYOUTS, key, contracts=contracts, lookahead=True, greedy_lead=True
-        )
     if key == "mc-blind":
         contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
         return MonteCarloStrategy(MITTEL_PLAYOUTS, key, contracts=contracts, blind=True)
     if key.startswith("mc-budget:"):
         n = int(key.split(":")[1])
         return MonteCarloStrategy(n, key, contracts=ContractSearch(budget=n))
-    if key.startswith("mc-eps:"):
-        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
-        eps = float(key.split(":")[1])
-        return MonteCarloStrategy(MITTEL_PLAYOUTS, key, contracts=contracts, follow_noise=eps)
     if key.startswith("mc-calls:"):
         contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
         return MonteCarloStrategy(MITTEL_PLAYOUTS, key, margins=_margins(key), contracts=contracts)

@@ -81,8 +81,6 @@ def rate_contracts(
     budget: int,
     rng: random.Random,
     soloist_leads: bool,
-    lookahead: bool = False,
-    greedy_lead: bool = False,
 ) -> ContractRating:
     """Each option's mean score for this seat, all over the same sampled deals."""
     gen = np.random.default_rng(rng.getrandbits(64))
@@ -128,19 +126,7 @@ def rate_contracts(
             solo = np.ones(worlds, dtype=bool)
         start = me if option is not None and option.is_declared_solo and soloist_leads else leader
         empty = np.empty((worlds, 0), dtype=np.int64)
-        out = playouts(
-            t,
-            hands,
-            start,
-            empty,
-            0,
-            re_mask,
-            solo,
-            gen,
-            hochzeiter,
-            lookahead=lookahead,
-            greedy_lead=greedy_lead,
-        )
+        out = playouts(t, hands, start, empty, 0, re_mask, solo, gen, hochzeiter)
         is_re = (out.re_mask >> me) & 1 == 1
         factor = np.where(is_re, np.where(out.solo, 3, 1), -1)
         v = values(out.solo, -1, -1, out.re_augen, out.re_tricks, rules) + out.sonderpunkte
@@ -178,8 +164,6 @@ class ContractSearch:
 
     budget: int = 3000
     margin: float = SOLO_MARGIN
-    lookahead: bool = False
-    greedy_lead: bool = False
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     # The contract chosen at the Vorbehalt, per seat and hand, named when asked for it.
     chosen: dict[int, tuple[tuple[Card, ...], int, Contract | None]] = field(default_factory=dict)
@@ -206,9 +190,7 @@ class ContractSearch:
         if len(options) <= 1 and not vorgefuehrt:
             choice = None if not options else options[0]
         else:
-            rating = rate_contracts(
-                view, options, self.budget, rng, pflicht, self.lookahead, self.greedy_lead
-            )
+            rating = rate_contracts(view, options, self.budget, rng, pflicht)
             choice = rating.best(self.margin, solos_only=vorgefuehrt)
             if pflicht and heuristic is not None and heuristic.is_declared_solo:
                 # An open Pflichtsolo the heuristic would play now: the search picks which.

@@ -87,9 +87,6 @@ class MonteCarloStrategy:
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
     contracts: ContractSearch | None = None
-    lookahead: bool = False
-    greedy_lead: bool = False
-    follow_noise: float = 0.0
     blind: bool = False
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -158,9 +155,6 @@ class MonteCarloStrategy:
             gen,
             know.hochzeiter,
             led,
-            self.lookahead,
-            self.greedy_lead,
-            self.follow_noise,
             public_parties(view) if self.blind else None,
         )
         solo = out.solo

@@ -189,9 +189,6 @@ def playouts(
     gen: np.random.Generator,
     hochzeiter: int = -1,
     led_before: int = 0,
-    lookahead: bool = False,
-    greedy_lead: bool = False,
-    follow_noise: float = 0.0,
     public: int | None = None,
 ) -> Outcomes:
     """Play every game of a batch to its end with the rule-of-thumb policy.
@@ -213,7 +210,6 @@ def playouts(
     m = trick.shape[1]
     total = 4 * (t.tricks - tricks_done)
     draws = gen.random((t.tricks - tricks_done - (1 if m else 0), 2, n))
-    noise = gen.random((total, n)) if follow_noise > 0 else None
     number = tricks_done + 1  # 1-based number of the open trick
     above = t.above[t.second_dulle(number)]
     played = np.empty((total, n), dtype=np.int64)
@@ -241,14 +237,11 @@ def playouts(
                 # highest bit of a hand is its best trump); else a random card.
                 ace = (u[0] < ACE_LEAD) & (aces != 0)
                 pull = solo & (mine == 1) & (hand & t.trumps != 0)
-                if greedy_lead:
-                    e = _greedy_lead(t, h, base, seat, side, mine, hand, above, u[1])  # type: ignore[arg-type]
-                else:
-                    e = np.where(
-                        ace | pull,
-                        _exponent(np.where(ace, aces & -aces, hand)),
-                        _nth_bit(hand, (u[1] * np.bitwise_count(hand)).astype(np.int64)),
-                    )
+                e = np.where(
+                    ace | pull,
+                    _exponent(np.where(ace, aces & -aces, hand)),
+                    _nth_bit(hand, (u[1] * np.bitwise_count(hand)).astype(np.int64)),
+                )
             else:
                 ab = above.take(kb + best)
                 x = hand & lm
@@ -265,29 +258,8 @@ def playouts(
                 # Onto the partner's trick the fattest plain card (a trump led: the cheapest);
                 # else the cheapest card that takes the lead, else the cheapest card (plain
                 # cards have the low bits, so a void hand discards before it trumps).
-                if lookahead:
-                    e = _look_ahead(
-                        t,
-                        h,
-                        base,
-                        seat,  # type: ignore[arg-type]
-                        place,
-                        side,
-                        mine,
-                        lm,  # type: ignore[arg-type]
-                        kb,  # type: ignore[arg-type]
-                        above,
-                        ab,
-                        legal,
-                        partner,
-                    )
-                else:
-                    src = np.where((y != 0) > partner, y, legal)
-                    e = _exponent(np.where(partner & (fat != 0), fat, src & -src))
-                if noise is not None:
-                    v = noise[p]
-                    pick = (v / follow_noise * np.bitwise_count(legal)).astype(np.int64)
-                    e = np.where(v < follow_noise, _nth_bit(legal, pick), e)
+                src = np.where((y != 0) > partner, y, legal)
+                e = _exponent(np.where(partner & (fat != 0), fat, src & -src))
             cb = bit_at.take(e)
             card = card_at.take(e)
             h[fi] = hand ^ cb
@@ -345,96 +317,6 @@ def playouts(
 
 
 _NEXT = np.array([1, 2, 3, 0], dtype=np.int64)
-
-
-def _look_ahead(
-    t: Tables,
-    h: Ints,
-    base: Ints,
-    seat: Ints,
-    place: int,
-    side: Ints,
-    mine: Ints,
-    lm: Ints,
-    kb: Ints,
-    above: Ints,
-    ab: Ints,
-    legal: Ints,
-    partner: Bools,
-) -> Ints:
-    """A follower's card seeing the hands of the seats still to play this trick: onto a
-    partner's trick no opponent behind can take, the fattest plain card; else the cheapest card
-    that takes the trick for good; else the cheapest card.
-    """
-    threat = np.zeros(len(seat), dtype=bool)
-    cover = np.full(len(seat), -1, dtype=np.int64)  # my cards that beat every opponent behind
-    strong_class = t.trumps | lm
-    for j in range(1, 4 - place):
-        fj = base + ((seat + j) & 3)
-        hj = h.take(fj)
-        xj = hj & lm
-        lj = np.where(xj != 0, xj, hj)
-        opp = side.take(fj) != mine
-        threat |= opp & ((lj & ab) != 0)
-        strong = np.where(opp, lj & strong_class, 0)
-        has = strong != 0
-        top = t.card_at.take(_exponent(np.where(has, strong, 1)))
-        # The cards that this opponent's best card does not beat when played after them.
-        cover &= np.where(has, above.take(kb + top) ^ t.kind_mask.take(top), -1)
-    fat = legal & t.plain
-    secure = legal & ab & cover
-    smear = partner & ~threat & (fat != 0)
-    src = np.where(~(partner & ~threat) & (secure != 0), secure, legal)
-    return _exponent(np.where(smear, fat, src & -src))
-
-
-def _greedy_lead(
-    t: Tables,
-    h: Ints,
-    base: Ints,
-    seat: Ints,
-    side: Ints,
-    mine: Ints,
-    hand: Ints,
-    above: Ints,
-    noise: npt.NDArray[np.float64],
-) -> Ints:
-    """The lead that wins the leader's side most Augen in this trick, the others following by
-    ``_look_ahead``; ties go to a random one of the cards tied.
-    """
-    count = np.bitwise_count(hand)
-    best_value = np.full(len(seat), -1e9)
-    best_e = np.zeros(len(seat), dtype=np.int64)
-    for r in range(int(count.max())):
-        e = _nth_bit(hand, np.minimum(r, count - 1))
-        card = t.card_at.take(e)
-        k = t.klass_arr.take(card)
-        lm = t.class_mask.take(k)
-        kb = k * 24
-        best = card
-        wteam = mine
-        augen = t.augen.take(card)
-        for j in range(1, 4):
-            sj = (seat + j) & 3
-            fj = base + sj
-            hj = h.take(fj)
-            xj = hj & lm
-            legal = np.where(xj != 0, xj, hj)
-            ab = above.take(kb + best)
-            side_j = side.take(fj)
-            ej = _look_ahead(
-                t, h, base, sj, j, side, side_j, lm, kb, above, ab, legal, side_j == wteam
-            )
-            cj = t.card_at.take(ej)
-            augen = augen + t.augen.take(cj)
-            beat = (ab & t.kind_mask.take(cj)) != 0
-            best = np.where(beat, cj, best)
-            wteam = np.where(beat, side_j, wteam)
-        value = np.where(wteam == mine, augen, -augen) + ((noise * 7.0 * (r + 1)) % 1.0)
-        better = (r < count) & (value > best_value)
-        best_value = np.where(better, value, best_value)
-        best_e = np.where(better, e, best_e)
-    return best_e
 
 
 def _sides(team: Ints) -> Ints:

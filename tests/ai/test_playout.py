@@ -32,7 +32,7 @@ def re_bits(game: Game) -> int:
     return sum(1 << s for s in range(4) if game.parties[s] is Party.RE)
 
 
-def batch_from(game: Game, n: int, seed: int, lookahead: bool = False) -> Outcomes:
+def batch_from(game: Game, n: int, seed: int) -> Outcomes:
     """``n`` playouts from the game's position, as the search starts them."""
     t = tables_for(game.contract or Contract.NORMAL, game.rules, game.schweinchen is not None)
     hands = [t.hand_of([int(c) for c in h]) for h in game.hands]
@@ -50,7 +50,6 @@ def batch_from(game: Game, n: int, seed: int, lookahead: bool = False) -> Outcom
         np.full(n, game.contract.scored_as_solo),
         np.random.default_rng(seed),
         hochzeiter,
-        lookahead=lookahead,
     )
 
 
@@ -106,9 +105,8 @@ CONTRACTS = [
 ]
 
 
-@pytest.mark.parametrize("lookahead", [False, True], ids=["plain", "lookahead"])
 @pytest.mark.parametrize("contract", CONTRACTS, ids=str)
-def test_batch_follows_the_rules_in_every_contract(contract: Contract, lookahead: bool) -> None:
+def test_batch_follows_the_rules_in_every_contract(contract: Contract) -> None:
     for seed in range(6):
         game = forced_game(contract, seed * 13)
         # From the first card, from inside a trick and from a later trick.
@@ -119,7 +117,7 @@ def test_batch_follows_the_rules_in_every_contract(contract: Contract, lookahead
             to_play(g, cards, seed)
             if g.finished:
                 continue
-            check_against_rules(g, batch_from(g, 6, seed, lookahead))
+            check_against_rules(g, batch_from(g, 6, seed))
 
 
 def house_game(ruleset: Ruleset, seed: int) -> Game:
@@ -131,7 +129,6 @@ def house_game(ruleset: Ruleset, seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize("lookahead", [False, True], ids=["plain", "lookahead"])
 @pytest.mark.parametrize(
     "ruleset",
     [
@@ -141,13 +138,13 @@ def house_game(ruleset: Ruleset, seed: int) -> Game:
     ],
     ids=lambda r: "-".join(f"{k}={v}" for k, v in r.to_dict().items() if v != getattr(DDV, k)),
 )
-def test_batch_follows_the_house_rules(ruleset: Ruleset, lookahead: bool) -> None:
+def test_batch_follows_the_house_rules(ruleset: Ruleset) -> None:
     for seed in range(12):
         game = house_game(ruleset, seed)
         if game.phase is not Phase.PLAY:
             continue
         to_play(game, seed % 5, seed)
-        check_against_rules(game, batch_from(game, 8, seed, lookahead))
+        check_against_rules(game, batch_from(game, 8, seed))
 
 
 def test_a_hochzeit_is_clarified_or_fails_as_the_rules_say() -> None:
@@ -183,7 +180,6 @@ def play(
     ruleset: Ruleset = DDV,
     hochzeiter: int = -1,
     seed: int = 0,
-    lookahead: bool = False,
 ) -> Outcomes:
     """One playout of the last tricks: ``hands`` are the cards left, ``re`` the Re seats."""
     t = tables_for(contract, ruleset)
@@ -201,7 +197,6 @@ def play(
         np.array([contract.scored_as_solo]),
         np.random.default_rng(seed),
         hochzeiter,
-        lookahead=lookahead,
     )
 
 
@@ -250,36 +245,6 @@ def test_void_discards_the_fattest_onto_the_partner_else_the_leanest() -> None:
     # Against the lead and without a trump: the card with the fewest Augen.
     out = play(hands, 0, 0b0001, trick=[C.CA, C.C9])
     assert first_card(out, [C.CA, C.C9]) == C.H9
-
-
-def test_lookahead_smears_only_where_no_opponent_behind_takes_it() -> None:
-    # Seat 0 (Re) led the Kreuz-König, seat 1 followed; seat 2 (Re) holds Kreuz 10 and 9.
-    trick = [C.CK, C.C9]
-    behind_ass = [[C.SA], [C.S9], [C.C10, C.C9], [C.CA, C.S10]]
-    # Without looking ahead: the fattest card onto the partner's trick.
-    assert first_card(play(behind_ass, 0, 0b0101, trick), trick) == C.C10
-    # Seat 3 (Kontra) holds the Kreuz-Ass, which takes both: the 9.
-    assert first_card(play(behind_ass, 0, 0b0101, trick, lookahead=True), trick) == C.C9
-    # Seat 3 has neither Kreuz nor a trump: the 10 onto the partner.
-    nothing_behind = [[C.SA], [C.S9], [C.C10, C.C9], [C.SK, C.S10]]
-    assert first_card(play(nothing_behind, 0, 0b0101, trick, lookahead=True), trick) == C.C10
-
-
-def test_lookahead_takes_a_trick_only_for_good() -> None:
-    # Kontra (seat 0) led the Kreuz-König; seat 1 (Re) holds Kreuz-Ass, 10 and 9, and seat 2
-    # (Kontra) behind holds the other Kreuz-Ass.
-    hands = [[C.SA, C.SK], [C.CA, C.C10, C.C9], [C.CA, C.S9, C.SK], [C.SA, C.S10, C.S10]]
-    # Without looking ahead the 10, which the Ass behind takes; looking ahead the Ass, which
-    # the other Ass played after it does not beat.
-    assert first_card(play(hands, 0, 0b1010, [C.CK]), [C.CK]) == C.C10
-    assert first_card(play(hands, 0, 0b1010, [C.CK], lookahead=True), [C.CK]) == C.CA
-    # Seat 2 void in Kreuz with a trump: nothing takes it for good, so the 9.
-    ruff = [[C.SA, C.SK], [C.CA, C.C10, C.C9], [C.DJ, C.S9, C.SK], [C.SA, C.S10, C.S10]]
-    assert first_card(play(ruff, 0, 0b1010, [C.CK], lookahead=True), [C.CK]) == C.C9
-    # Onto a partner's trick an opponent behind can take, the card that takes it for good:
-    # seat 0 (Re) led the Kreuz-König, seat 2 (Re) covers it with the Ass against seat 3's 10.
-    cover = [[C.SA], [C.S9], [C.CA, C.C9], [C.C10, C.S10]]
-    assert first_card(play(cover, 0, 0b0101, [C.CK, C.C9], lookahead=True), [C.CK, C.C9]) == C.CA
 
 
 def test_an_ass_of_a_suit_not_led_yet_leads_mostly() -> None:
