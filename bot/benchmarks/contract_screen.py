@@ -1,7 +1,8 @@
 """Mittel with the contract search against mittel with the heuristic's, over many deals cheaply.
 
-``python -m bot.benchmarks.contract_screen DEALS SEED``: the arena's duplicate match of mittel (the
-search) against mittel without it (the heuristic's Vorbehalt), with the
+``python -m bot.benchmarks.contract_screen DEALS SEED [PLAYOUTS]``: the arena's duplicate match of
+mittel (the search) against mittel without it (the heuristic's Vorbehalt), or of schwer with
+``PLAYOUTS`` 12000, with the
 arena's seats and seeds (``bot.arena.play_deal``), but a deal is played only when some
 Vorbehalt decision of the search's seats differs from the heuristic's ``wanted``. In every
 other deal the two sides are the same player, so the deal's expected difference is exactly 0
@@ -31,18 +32,18 @@ SEARCH, BASE = "search", "heuristic-vorbehalt"
 NAMES = (SEARCH, BASE)
 
 
-def players() -> dict[str, MonteCarloStrategy]:
-    search = ContractSearch(budget=MITTEL_PLAYOUTS)
+def players(budget: int) -> dict[str, MonteCarloStrategy]:
+    search = ContractSearch(budget=budget)
     return {
-        SEARCH: MonteCarloStrategy(MITTEL_PLAYOUTS, SEARCH, contracts=search),
-        BASE: MonteCarloStrategy(MITTEL_PLAYOUTS, BASE),
+        SEARCH: MonteCarloStrategy(budget, SEARCH, contracts=search),
+        BASE: MonteCarloStrategy(budget, BASE),
     }
 
 
-def differs(deal: Deal, index: int, seed: int) -> bool:
+def differs(deal: Deal, index: int, seed: int, budget: int) -> bool:
     """Whether a seat of the search decides its contract otherwise than the heuristic."""
     game = Game(deal)
-    search = ContractSearch(budget=MITTEL_PLAYOUTS)
+    search = ContractSearch(budget=budget)
     for r, plan in enumerate(seat_plan(NAMES)):
         for seat in range(4):
             if plan[seat] != SEARCH:
@@ -54,16 +55,16 @@ def differs(deal: Deal, index: int, seed: int) -> bool:
     return False
 
 
-def main(deals: int, seed: int) -> None:
+def main(deals: int, seed: int, budget: int = MITTEL_PLAYOUTS) -> None:
     diffs = [0.0] * deals
     solos: dict[str, Counter[str]] = {n: Counter() for n in NAMES}
     played = 0
     for index in range(deals):
         deal = Deal.shuffled(seed * 1_000_003 + index, dealer=index % 4, ruleset=DDV)
-        if not differs(deal, index, seed):
+        if not differs(deal, index, seed, budget):
             continue
         played += 1
-        strategies = players()
+        strategies = players(budget)
         total = dict.fromkeys(NAMES, 0.0)
         for r, plan in enumerate(seat_plan(NAMES)):
             game = play_game(deal, [strategies[n] for n in plan], f"{seed}/{index}/{r}")
@@ -80,6 +81,7 @@ def main(deals: int, seed: int) -> None:
     out = {
         "deals": deals,
         "seed": seed,
+        "playouts": budget,
         "played": played,
         "difference": [round(m, 4), round(lo, 4), round(hi, 4)],
         "solos": {n: dict(c) for n, c in solos.items()},
@@ -88,6 +90,6 @@ def main(deals: int, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or not all(a.isdigit() for a in sys.argv[1:]):
-        sys.exit("usage: python -m bot.benchmarks.contract_screen DEALS SEED")
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    if len(sys.argv) not in (3, 4) or not all(a.isdigit() for a in sys.argv[1:]):
+        sys.exit("usage: python -m bot.benchmarks.contract_screen DEALS SEED [PLAYOUTS]")
+    main(*(int(a) for a in sys.argv[1:]))
