@@ -27,7 +27,8 @@ STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-schwer")
 
 def get_strategy(name: str) -> Strategy:
     """A fresh strategy by name or level (``random``, ``heuristic``/``leicht``,
-    ``montecarlo``/``mittel``, ``montecarlo-schwer``/``schwer``).
+    ``montecarlo``/``mittel``, ``montecarlo-schwer``/``schwer``), or one of the arena's
+    measuring names ``mc-budget:PLAYOUTS`` and ``mc-calls:GAIN:WIN[:ABSAGE_GAIN]``.
     """
     key = LEVELS.get(name, name)
     if key == "random":
@@ -40,17 +41,24 @@ def get_strategy(name: str) -> Strategy:
     if key == "montecarlo-schwer":
         contracts = ContractSearch(budget=SCHWER_PLAYOUTS)
         return MonteCarloStrategy(SCHWER_PLAYOUTS, "montecarlo-schwer", contracts=contracts)
-    if key == "mc-blind":
-        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
-        return MonteCarloStrategy(MITTEL_PLAYOUTS, key, contracts=contracts, blind=True)
     if key.startswith("mc-budget:"):
-        n = int(key.split(":")[1])
+        n = _budget(key)
         return MonteCarloStrategy(n, key, contracts=ContractSearch(budget=n))
     if key.startswith("mc-calls:"):
         contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
         return MonteCarloStrategy(MITTEL_PLAYOUTS, key, margins=_margins(key), contracts=contracts)
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
+
+
+def _budget(key: str) -> int:
+    """Arena names for measuring strength by budget: ``mc-budget:PLAYOUTS`` is mittel with
+    that many playouts per decision (its contract search too).
+    """
+    value = key.split(":", 1)[1]
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"{key!r}: expected mc-budget:PLAYOUTS, a whole number from 1")
+    return int(value)
 
 
 def _margins(key: str) -> CallMargins:

@@ -20,10 +20,8 @@ from bot.ai.knowledge import Knowledge
 from bot.ai.playout import Bools, Ints, playouts
 from bot.ai.value import values
 from bot.rules.calls import Party
-from bot.rules.cards import Card
 from bot.rules.game import Action, Announce, Phase, Play
 from bot.rules.ruleset import Ruleset
-from bot.rules.tricks import Trick
 from bot.rules.view import PlayerView
 
 # A call costs information and invites the opponents' reply: it must pay clearly.
@@ -87,7 +85,6 @@ class MonteCarloStrategy:
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
     contracts: ContractSearch | None = None
-    blind: bool = False
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
@@ -155,7 +152,6 @@ class MonteCarloStrategy:
             gen,
             know.hochzeiter,
             led,
-            public_parties(view) if self.blind else None,
         )
         solo = out.solo
         # The finished tricks, for the parties of each game's end (few distinct ones).
@@ -196,18 +192,3 @@ class MonteCarloStrategy:
         if own is Party.RE:
             return values(solo, mine, theirs, re_augen, re_tricks, rules)
         return values(solo, theirs, mine, re_augen, re_tricks, rules)
-
-
-def public_parties(view: PlayerView) -> int:
-    """Seats whose party all seats know, as bits: shown by a Kreuz-Dame or a call, or all."""
-    me = view.seat
-    others = [s for s in range(4) if s != me]
-    if all(view.parties[s] is not None for s in others):
-        return 15
-    public = sum(1 << s for s in others if view.parties[s] is not None)
-    shown = any(s == me for s, _ in view.calls) or any(
-        c is Card.CQ and s == me
-        for t in (*view.tricks, Trick(view.current_leader, tuple(view.current_trick)))
-        for s, c in zip(t.seats, t.cards, strict=True)
-    )
-    return public | (1 << me if shown else 0)

@@ -31,7 +31,6 @@ Bools = npt.NDArray[np.bool_]
 _DULLE = int(Card.H10)
 _FUCHS = int(Card.DA)
 _KARLCHEN = int(Card.CJ)
-_ALTE = int(Card.CQ)
 # A power of two as float64 has the biased exponent 1023 + its bit index in bits 52 and up;
 # tables indexed by that exponent turn an isolated bit into its card in one lookup.
 _EXP = 1023
@@ -189,7 +188,6 @@ def playouts(
     gen: np.random.Generator,
     hochzeiter: int = -1,
     led_before: int = 0,
-    public: int | None = None,
 ) -> Outcomes:
     """Play every game of a batch to its end with the rule-of-thumb policy.
 
@@ -216,10 +214,6 @@ def playouts(
     leaders = np.empty((total // 4, n), dtype=np.int64)
     seat = leaders[0] = np.full(n, leader, dtype=np.int64)
     kb = best = wseat = wteam = lm = seat
-    # Seats whose party everyone knows (None: every seat knows every party). A Kreuz-Dame
-    # played shows its seat as Re; a seat knows all once its partner (or both Re) showed.
-    revealed = np.full(n, 15 if public is None else public, dtype=np.int64)
-    revealed = np.where(solo | open_h, 15, revealed)
     for p in range(total):
         place = p % 4
         fi = base + seat
@@ -249,12 +243,6 @@ def playouts(
                 fat = legal & plain
                 y = legal & ab
                 partner = mine == wteam
-                if public is not None:
-                    re_shown = revealed & team
-                    mates = re_shown & ~(1 << seat)
-                    knows = (re_shown == team) | ((mine == 1) & (mates != 0))
-                    knows |= ((revealed >> wseat) & 1 == 1) | (wseat == seat)
-                    partner = partner & knows
                 # Onto the partner's trick the fattest plain card (a trump led: the cheapest);
                 # else the cheapest card that takes the lead, else the cheapest card (plain
                 # cards have the low bits, so a void hand discards before it trumps).
@@ -264,8 +252,6 @@ def playouts(
             card = card_at.take(e)
             h[fi] = hand ^ cb
         played[p] = card
-        if public is not None:
-            revealed |= (card == _ALTE).astype(np.int64) << seat
         if place == 0:
             k = t.klass_arr.take(card)
             lm = t.class_mask.take(k)

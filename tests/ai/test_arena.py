@@ -8,7 +8,9 @@ import random
 import numpy as np
 import pytest
 
+from bot.ai import get_strategy
 from bot.ai.knowledge import Knowledge, voids_of
+from bot.ai.montecarlo import MonteCarloStrategy
 from bot.arena import main, seat_plan
 from bot.rules.game import Deal, Game, Phase, Play, Reserve
 from bot.rules.view import player_view
@@ -78,3 +80,13 @@ def test_samples_respect_what_the_view_shows() -> None:
                 + [int(c) for c in view.current_trick]
             )
             assert all_cards == sorted(int(c) for d in Deal.shuffled(seed).hands for c in d)
+
+
+def test_arena_names_for_budgets() -> None:
+    s = get_strategy("mc-budget:500")
+    assert isinstance(s, MonteCarloStrategy)
+    assert s.playouts == 500
+    assert s.contracts is not None and s.contracts.budget == 500
+    for bad in ("mc-budget:", "mc-budget:0", "mc-budget:1.5", "mc-budget:x"):
+        with pytest.raises(ValueError, match="mc-budget:PLAYOUTS"):
+            get_strategy(bad)
