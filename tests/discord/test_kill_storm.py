@@ -19,6 +19,8 @@ import time
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 import db
 from bot.discord.library import apply_discord_overrides
 from bot.discord.run import sync_commands
@@ -95,6 +97,7 @@ async def click_lobby(fake: FakeDiscord, user: User, channel: Channel, prefix: s
     assert (await fake.response(await fake.click(user, lobby, custom_id), timeout=3)).status == 200
 
 
+@pytest.mark.allow_429s(KILLS)
 async def test_kill_9_again_and_again_every_restart_plays_on(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
