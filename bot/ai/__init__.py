@@ -36,19 +36,21 @@ def get_strategy(name: str) -> Strategy:
     if key == "heuristic":
         return HeuristicStrategy()
     if key == "montecarlo":
-        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
-        return MonteCarloStrategy(MITTEL_PLAYOUTS, "montecarlo", contracts=contracts)
+        return _searching(MITTEL_PLAYOUTS, key)
     if key == "montecarlo-schwer":
-        contracts = ContractSearch(budget=SCHWER_PLAYOUTS)
-        return MonteCarloStrategy(SCHWER_PLAYOUTS, "montecarlo-schwer", contracts=contracts)
+        return _searching(SCHWER_PLAYOUTS, key)
     if key.startswith("mc-budget:"):
-        n = _budget(key)
-        return MonteCarloStrategy(n, key, contracts=ContractSearch(budget=n))
+        return _searching(_budget(key), key)
     if key.startswith("mc-calls:"):
-        contracts = ContractSearch(budget=MITTEL_PLAYOUTS)
-        return MonteCarloStrategy(MITTEL_PLAYOUTS, key, margins=_margins(key), contracts=contracts)
+        return _searching(MITTEL_PLAYOUTS, key, _margins(key))
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))
     raise ValueError(f"unknown strategy {name!r} (known: {known})")
+
+
+def _searching(playouts: int, name: str, margins: CallMargins | None = None) -> MonteCarloStrategy:
+    """Monte-Carlo with the contract searched at the same budget: mittel, schwer and kin."""
+    contracts = ContractSearch(budget=playouts)
+    return MonteCarloStrategy(playouts, name, margins or CallMargins(), contracts=contracts)
 
 
 def _budget(key: str) -> int:
