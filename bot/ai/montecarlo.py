@@ -16,10 +16,12 @@ import numpy as np
 
 from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
-from bot.ai.knowledge import Knowledge
+from bot.ai.handmodel import load, resample
+from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.playout import Bools, Ints, playouts
 from bot.ai.value import values
 from bot.rules.calls import Party
+from bot.rules.contracts import Contract
 from bot.rules.game import Action, Announce, Phase, Play
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView
@@ -85,6 +87,8 @@ class MonteCarloStrategy:
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
     contracts: ContractSearch | None = None
+    # Worlds resampled by the hand model (normal games), with this temper; None: uniform.
+    inference: float | None = None
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
@@ -129,7 +133,7 @@ class MonteCarloStrategy:
                 kontra_level = max(kontra_level, c.level)
         n = len(plays)
         worlds = max(1, self.playouts // n)
-        w = know.sample(worlds, gen, rng.random)
+        w = self._sample(view, know, worlds, gen, rng)
         # Game g plays candidate g % n in world g // n.
         hands = np.repeat(w.holdings, n, axis=0)
         cards = np.array([int(a.card) for a in plays], dtype=np.int64)
@@ -177,6 +181,23 @@ class MonteCarloStrategy:
             gain = float((v2 - now).mean())
             win = float((v2 > 0).mean())
         return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)
+
+    def _sample(
+        self,
+        view: PlayerView,
+        know: Knowledge,
+        count: int,
+        gen: np.random.Generator,
+        rng: random.Random,
+    ) -> Worlds:
+        """The worlds to search: drawn uniformly, or with inference three times as many
+        resampled by the hand model.
+        """
+        model = load() if self.inference is not None else None
+        if model is None or know.contract is not Contract.NORMAL or not view.tricks:
+            return know.sample(count, gen, rng.random)
+        pool = know.sample(3 * count, gen, rng.random)
+        return resample(pool, model.log_odds(view), know.tables, count, gen, self.inference)
 
     @staticmethod
     def _priced(
