@@ -63,12 +63,12 @@ def _searching(playouts: int, name: str, margins: CallMargins | None = None) -> 
 
 
 def _budget(key: str) -> int:
-    """Arena names for measuring strength by budget: ``mc-budget:PLAYOUTS`` is mittel with
-    that many playouts per decision (its contract search too).
+    """The budget of the arena's names ``mc-budget:PLAYOUTS`` (mittel with that many playouts
+    per decision, its contract search too) and ``mc-967a1e5:PLAYOUTS``.
     """
-    value = key.split(":", 1)[1]
+    prefix, value = key.split(":", 1)
     if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"{key!r}: expected mc-budget:PLAYOUTS, a whole number from 1")
+        raise ValueError(f"{key!r}: expected {prefix}:PLAYOUTS, a whole number from 1")
     return int(value)
 
 

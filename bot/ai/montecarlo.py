@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bot.ai.contract import ContractSearch
-from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.handmodel import load, resample
+from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.playout import Bools, Ints, playouts
 from bot.ai.value import values
@@ -193,11 +193,14 @@ class MonteCarloStrategy:
         """The worlds to search: drawn uniformly, or with inference three times as many
         resampled by the hand model.
         """
-        model = load() if self.inference is not None else None
-        if model is None or know.contract is not Contract.NORMAL or not view.tricks:
+        model = load()
+        temper = self.inference
+        if temper is None or model is None or know.contract is not Contract.NORMAL:
             return know.sample(count, gen, rng.random)
+        if not view.tricks:
+            return know.sample(count, gen, rng.random)  # nothing played yet to learn from
         pool = know.sample(3 * count, gen, rng.random)
-        return resample(pool, model.log_odds(view), know.tables, count, gen, self.inference)
+        return resample(pool, model.log_odds(view), know.tables, count, gen, temper)
 
     @staticmethod
     def _priced(

@@ -78,7 +78,9 @@ def examples(
     return np.array(xs), np.array(ts), np.array(ms), np.array(ns)
 
 
-def _loss(z: np.ndarray, t: np.ndarray, m: np.ndarray, n: np.ndarray) -> tuple[float, np.ndarray]:
+def cross_entropy(
+    z: np.ndarray, t: np.ndarray, m: np.ndarray, n: np.ndarray
+) -> tuple[float, np.ndarray]:
     """Cross-entropy per unseen card and its gradient by ``z`` (B, 3, KINDS)."""
     a = np.where(m, z + n[:, :, None], -1e9)
     a = a - a.max(axis=1, keepdims=True)
@@ -113,7 +115,7 @@ def train(out: Path, files: list[Path], epochs: int = 12, seed: int = 0) -> None
         h = np.maximum(0, (xb * scale) @ params[0] + params[1])
         return h, h @ params[2] + params[3]
 
-    base, _ = _loss(np.zeros((len(vx), 3, KINDS)), vt, vm, vn)
+    base, _ = cross_entropy(np.zeros((len(vx), 3, KINDS)), vt, vm, vn)
     print(f"held out, uniform: {base:.4f}")
     best = base
     for epoch in range(epochs):
@@ -123,7 +125,7 @@ def train(out: Path, files: list[Path], epochs: int = 12, seed: int = 0) -> None
             b = order[i : i + 256]
             xb = (x[b] * scale).reshape(-1, FEATURES)
             h, z = forward(x[b])
-            _, g = _loss(z, t[b], m[b], n[b])
+            _, g = cross_entropy(z, t[b], m[b], n[b])
             g = g.reshape(-1, KINDS)
             h = h.reshape(-1, HIDDEN)
             dh = (g @ params[2].T) * (h > 0)
@@ -138,7 +140,7 @@ def train(out: Path, files: list[Path], epochs: int = 12, seed: int = 0) -> None
                 vh = second[j] / (1 - 0.999**step)
                 p -= lr * mh / (np.sqrt(vh) + 1e-8)
         _, vz = forward(vx)
-        held, _ = _loss(vz, vt, vm, vn)
+        held, _ = cross_entropy(vz, vt, vm, vn)
         print(f"epoch {epoch + 1}: held out {held:.4f} (uniform {base:.4f})", flush=True)
         if held < best:
             best = held
