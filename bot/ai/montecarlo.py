@@ -29,6 +29,9 @@ from bot.rules.view import PlayerView
 # A call costs information and invites the opponents' reply: it must pay clearly.
 CALL_MARGIN = 0.6
 CALL_MIN_WIN = 0.7
+# Sampling a world that fits every void costs more than playing it out, so a larger budget
+# resamples the same pool of worlds more often instead of drawing more of them.
+POOL_PLAYOUTS = 3000
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +136,7 @@ class MonteCarloStrategy:
                 kontra_level = max(kontra_level, c.level)
         n = len(plays)
         worlds = max(1, self.playouts // n)
-        w = self._sample(view, know, worlds, gen, rng)
+        w = self._sample(view, know, worlds, n, gen, rng)
         # Game g plays candidate g % n in world g // n.
         hands = np.repeat(w.holdings, n, axis=0)
         cards = np.array([int(a.card) for a in plays], dtype=np.int64)
@@ -187,11 +190,12 @@ class MonteCarloStrategy:
         view: PlayerView,
         know: Knowledge,
         count: int,
+        candidates: int,
         gen: np.random.Generator,
         rng: random.Random,
     ) -> Worlds:
-        """The worlds to search: drawn uniformly, or with inference three times as many
-        resampled by the hand model.
+        """The worlds to search: drawn uniformly, or with inference a pool three times as
+        large (at most what ``POOL_PLAYOUTS`` would search) resampled by the hand model.
         """
         model = load()
         temper = self.inference
@@ -199,7 +203,7 @@ class MonteCarloStrategy:
             return know.sample(count, gen, rng.random)
         if not view.tricks:
             return know.sample(count, gen, rng.random)  # nothing played yet to learn from
-        pool = know.sample(3 * count, gen, rng.random)
+        pool = know.sample(3 * min(count, max(1, POOL_PLAYOUTS // candidates)), gen, rng.random)
         return resample(pool, model.log_odds(view), know.tables, count, gen, temper)
 
     @staticmethod
