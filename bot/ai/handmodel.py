@@ -22,7 +22,7 @@ import numpy.typing as npt
 from bot.ai.knowledge import Worlds, voids_of
 from bot.ai.playout import Tables
 from bot.rules.calls import Party
-from bot.rules.cards import AUGEN, Card
+from bot.rules.cards import AUGEN, Card, deck
 from bot.rules.view import PlayerView
 
 Floats = npt.NDArray[np.float32]
@@ -44,7 +44,9 @@ def features(view: PlayerView) -> Floats:
     me = view.seat
     order = view.order
     x = np.zeros(_GLOBAL + 3 * _PER_SEAT, dtype=np.float32)
-    unseen = np.full(KINDS, 2.0, dtype=np.float32)
+    unseen = np.zeros(KINDS, dtype=np.float32)
+    for c in deck(view.ruleset.with_nines):
+        unseen[int(c)] += 1
     for c in view.hand:
         x[int(c)] += 1
         unseen[int(c)] -= 1

@@ -36,7 +36,7 @@ def record(seed: int, start: int, stop: int, out: Path) -> None:
     games = []
     for i in range(start, stop):
         deal = Deal.shuffled(seed * 1_000_003 + i, dealer=i % 4, ruleset=DDV)
-        game = play_game(deal, seats, f"handmodel/{seed}/{i}")
+        game = play_game(deal, seats, f"gen/{seed}/{i}")
         games.append((seed * 1_000_003 + i, i % 4, list(game.actions)))
     out.write_bytes(pickle.dumps(games))
 

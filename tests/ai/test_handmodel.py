@@ -13,6 +13,7 @@ from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.arena import play_game
 from bot.benchmarks.handmodel import cross_entropy, examples
+from bot.rules.cards import Card, Rank
 from bot.rules.game import Deal, Game, Phase, Play, Reserve
 from bot.rules.ruleset import DDV
 from bot.rules.view import player_view
@@ -121,3 +122,12 @@ def test_inference_plays_legal_actions_through_whole_games() -> None:
             action = strategy.choose(view, rngs[seat])
             assert action in view.legal
             game.apply(action)
+
+
+def test_without_nines_no_nine_counts_as_unseen() -> None:
+    rules = DDV.replace(with_nines=False)
+    game = Game(Deal.shuffled(5, dealer=0, ruleset=rules))
+    rows = features(player_view(game, 0))
+    nines = [int(c) for c in Card if c.rank is Rank.NEUN]
+    assert rows[0, KINDS + np.array(nines)].sum() == 0
+    assert rows[0, KINDS : 2 * KINDS].sum() == 40 - 10
