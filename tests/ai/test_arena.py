@@ -12,6 +12,7 @@ from bot.ai import get_strategy
 from bot.ai.knowledge import Knowledge, voids_of
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.arena import main, seat_plan
+from bot.rules.cards import Card
 from bot.rules.game import Deal, Game, Phase, Play, Reserve
 from bot.rules.view import player_view
 
@@ -90,3 +91,26 @@ def test_arena_names_for_budgets() -> None:
     for bad in ("mc-budget:", "mc-budget:0", "mc-budget:1.5", "mc-budget:x"):
         with pytest.raises(ValueError, match="mc-budget:PLAYOUTS"):
             get_strategy(bad)
+
+
+def test_the_peeking_yardstick_searches_the_true_world() -> None:
+    from bot.benchmarks.oracle import Peeking
+
+    game = Game(Deal.shuffled(8, dealer=0))
+    while game.phase is Phase.VORBEHALT:
+        seat = game.to_act()
+        assert seat is not None
+        game.apply(Reserve(seat, False))
+    view = player_view(game, 1)
+    know = Knowledge(view)
+    gen = np.random.default_rng(0)
+    for cards in (True, False):
+        peek = Peeking(300, "peek", game=game, cards=cards)
+        worlds = peek._sample(view, know, 5, 1, gen, random.Random(0))
+        re = sum(1 << s for s in range(4) if game.hands[s].count(Card.CQ))
+        assert (worlds.re_mask == re).all()
+        if cards:
+            for s in range(4):
+                assert sorted(know.tables.cards_of(int(worlds.holdings[0, s]))) == sorted(
+                    int(c) for c in game.hands[s]
+                )

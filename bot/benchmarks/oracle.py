@@ -1,0 +1,106 @@
+"""What knowing the hidden cards would be worth: the ceiling for inference.
+
+    python -m bot.benchmarks.oracle cards|parties DEALS SEED
+
+The arena's duplicate match (same deals, seats and seeds) of mittel that peeks against mittel.
+``cards``: the peeking seats search the one true world; ``parties``: worlds drawn as usual but
+only those with the true parties kept. Everything else (budget, contract search, calls) is
+mittel's. Prints the difference in points per game with its 95 % interval, as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.ai import MITTEL_PLAYOUTS, get_strategy
+from bot.ai.contract import ContractSearch
+from bot.ai.knowledge import Knowledge, Worlds
+from bot.ai.montecarlo import MonteCarloStrategy
+from bot.ai.strategy import Strategy
+from bot.arena import mean_ci, seat_plan
+from bot.rules.cards import Card
+from bot.rules.game import Deal, Game
+from bot.rules.ruleset import DDV
+from bot.rules.view import PlayerView, player_view
+
+PEEK, MITTEL = "peek", "mittel"
+
+
+@dataclass(slots=True)
+class Peeking(MonteCarloStrategy):
+    """mittel that samples from the true deal: all of it, or only its parties."""
+
+    game: Game | None = None
+    cards: bool = True
+
+    def _sample(
+        self,
+        view: PlayerView,
+        know: Knowledge,
+        count: int,
+        candidates: int,
+        gen: np.random.Generator,
+        rng: random.Random,
+    ) -> Worlds:
+        game = self.game
+        assert game is not None
+        re = sum(1 << s for s in range(4) if Card.CQ in game.deal.hands[s])
+        if self.cards:
+            t = know.tables
+            hands = [t.hand_of([int(c) for c in game.hands[s]]) for s in range(4)]
+            fixed = know.fixed_re
+            mask = re if fixed is None else fixed
+            solo = know.solo if fixed is not None else re & (re - 1) == 0
+            return Worlds(
+                np.tile(np.array(hands, dtype=np.int64), (count, 1)),
+                np.full(count, mask, dtype=np.int64),
+                np.full(count, solo),
+            )
+        if know.fixed_re is not None:
+            return know.sample(count, gen, rng.random)
+        for _ in range(20):
+            w = know.sample(4 * count, gen, rng.random)
+            keep = np.flatnonzero(w.re_mask == re)
+            if len(keep):
+                pick = keep[np.arange(count) % len(keep)]
+                return Worlds(w.holdings[pick], w.re_mask[pick], w.solo[pick])
+        return know.sample(count, gen, rng.random)
+
+
+def main(mode: str, deals: int, seed: int) -> None:
+    peek = Peeking(
+        MITTEL_PLAYOUTS, PEEK, contracts=ContractSearch(MITTEL_PLAYOUTS), cards=mode == "cards"
+    )
+    strategies: dict[str, Strategy] = {PEEK: peek, MITTEL: get_strategy(MITTEL)}
+    diffs = []
+    for index in range(deals):
+        deal = Deal.shuffled(seed * 1_000_003 + index, dealer=index % 4, ruleset=DDV)
+        total = {PEEK: 0.0, MITTEL: 0.0}
+        for r, plan in enumerate(seat_plan((PEEK, MITTEL))):
+            game = Game(deal)
+            peek.game = game
+            rngs = [random.Random(f"{seed}/{index}/{r}/{seat}") for seat in range(4)]
+            while not game.finished:
+                seat = game.to_act()
+                assert seat is not None
+                view = player_view(game, seat)
+                game.apply(strategies[plan[seat]].choose(view, rngs[seat]))
+            scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
+            for seat, name in enumerate(plan):
+                total[name] += scores[seat] / 4
+        diffs.append(total[PEEK] - total[MITTEL])
+    m, lo, hi = mean_ci(diffs)
+    out = {"mode": mode, "deals": deals, "seed": seed, "difference": [round(v, 4) for v in (m, lo, hi)]}
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] not in ("cards", "parties"):
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
