@@ -41,14 +41,9 @@ def get_strategy(name: str) -> Strategy:
         return _searching(SCHWER_PLAYOUTS, key)
     if key.startswith("mc-budget:"):
         return _searching(_budget(key), key)
-    if key.startswith("mc-infer:"):
-        temper, playouts = _inference(key)
-        strategy = _searching(playouts, key)
-        strategy.inference = temper
-        return strategy
     if key.startswith("mc-967a1e5:"):
-        # The yardstick of issue 21: Monte-Carlo as at commit 967a1e5, with the heuristic's
-        # Vorbehalt and no inference.
+        # Issue 21's yardstick: Monte-Carlo as at commit 967a1e5, the heuristic's Vorbehalt
+        # (card play and calls have not changed since).
         return MonteCarloStrategy(_budget(key), key)
     if key.startswith("mc-calls:"):
         return _searching(MITTEL_PLAYOUTS, key, _margins(key))
@@ -70,19 +65,6 @@ def _budget(key: str) -> int:
     if not value.isdigit() or int(value) < 1:
         raise ValueError(f"{key!r}: expected {prefix}:PLAYOUTS, a whole number from 1")
     return int(value)
-
-
-def _inference(key: str) -> tuple[float, int]:
-    """``mc-infer:TEMPER[:PLAYOUTS]``: mittel (or that budget) with the hand model's worlds."""
-    parts = key.split(":")[1:]
-    try:
-        temper = float(parts[0])
-        playouts = int(parts[1]) if len(parts) > 1 else MITTEL_PLAYOUTS
-    except (ValueError, IndexError):
-        temper, playouts = -1.0, 0
-    if len(parts) > 2 or temper < 0 or playouts < 1:
-        raise ValueError(f"{key!r}: expected mc-infer:TEMPER[:PLAYOUTS]")
-    return temper, playouts
 
 
 def _margins(key: str) -> CallMargins:

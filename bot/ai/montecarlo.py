@@ -15,13 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bot.ai.contract import ContractSearch
-from bot.ai.handmodel import load, resample
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.playout import Bools, Ints, playouts
 from bot.ai.value import values
 from bot.rules.calls import Party
-from bot.rules.contracts import Contract
 from bot.rules.game import Action, Announce, Phase, Play
 from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView
@@ -29,9 +27,6 @@ from bot.rules.view import PlayerView
 # A call costs information and invites the opponents' reply: it must pay clearly.
 CALL_MARGIN = 0.6
 CALL_MIN_WIN = 0.7
-# Sampling a world that fits every void costs more than playing it out, so a larger budget
-# resamples the same pool of worlds more often instead of drawing more of them.
-POOL_PLAYOUTS = 3000
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +85,6 @@ class MonteCarloStrategy:
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
     contracts: ContractSearch | None = None
-    # Worlds resampled by the hand model (normal games), with this temper; None: uniform.
-    inference: float | None = None
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
@@ -136,7 +129,7 @@ class MonteCarloStrategy:
                 kontra_level = max(kontra_level, c.level)
         n = len(plays)
         worlds = max(1, self.playouts // n)
-        w = self._sample(view, know, worlds, n, gen, rng)
+        w = self.sample_worlds(know, worlds, gen, rng)
         # Game g plays candidate g % n in world g // n.
         hands = np.repeat(w.holdings, n, axis=0)
         cards = np.array([int(a.card) for a in plays], dtype=np.int64)
@@ -185,26 +178,11 @@ class MonteCarloStrategy:
             win = float((v2 > 0).mean())
         return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)
 
-    def _sample(
-        self,
-        view: PlayerView,
-        know: Knowledge,
-        count: int,
-        candidates: int,
-        gen: np.random.Generator,
-        rng: random.Random,
+    def sample_worlds(
+        self, know: Knowledge, count: int, gen: np.random.Generator, rng: random.Random
     ) -> Worlds:
-        """The worlds to search: drawn uniformly, or with inference a pool three times as
-        large (at most what ``POOL_PLAYOUTS`` would search) resampled by the hand model.
-        """
-        model = load()
-        temper = self.inference
-        if temper is None or model is None or know.contract is not Contract.NORMAL:
-            return know.sample(count, gen, rng.random)
-        if not view.tricks:
-            return know.sample(count, gen, rng.random)  # nothing played yet to learn from
-        pool = know.sample(3 * min(count, max(1, POOL_PLAYOUTS // candidates)), gen, rng.random)
-        return resample(pool, model.log_odds(view), know.tables, count, gen, temper)
+        """The worlds a decision searches (``bot.benchmarks.oracle`` searches the true deal)."""
+        return know.sample(count, gen, rng.random)
 
     @staticmethod
     def _priced(

@@ -80,12 +80,6 @@ class Tables:
             out |= b << 1 if out & b else b
         return out
 
-    @property
-    def bit_kinds(self) -> Ints:
-        """Per bit index of a hand (0..47): the card kind of that bit."""
-        kinds: Ints = self.card_at[_EXP : _EXP + 48]
-        return kinds
-
     def cards_of(self, hand: int) -> list[int]:
         """The cards of a hand, in bit order."""
         return [int(self.card_at[_EXP + i]) for i in range(hand.bit_length()) if hand >> i & 1]

@@ -26,7 +26,7 @@ from bot.arena import mean_ci, seat_plan
 from bot.rules.cards import Card
 from bot.rules.game import Deal, Game
 from bot.rules.ruleset import DDV
-from bot.rules.view import PlayerView, player_view
+from bot.rules.view import player_view
 
 PEEK, MITTEL = "peek", "mittel"
 
@@ -38,14 +38,8 @@ class Peeking(MonteCarloStrategy):
     game: Game | None = None
     cards: bool = True
 
-    def _sample(
-        self,
-        view: PlayerView,
-        know: Knowledge,
-        count: int,
-        candidates: int,
-        gen: np.random.Generator,
-        rng: random.Random,
+    def sample_worlds(
+        self, know: Knowledge, count: int, gen: np.random.Generator, rng: random.Random
     ) -> Worlds:
         game = self.game
         assert game is not None
@@ -95,8 +89,8 @@ def main(mode: str, deals: int, seed: int) -> None:
                 total[name] += scores[seat] / 4
         diffs.append(total[PEEK] - total[MITTEL])
     m, lo, hi = mean_ci(diffs)
-    out = {"mode": mode, "deals": deals, "seed": seed, "difference": [round(v, 4) for v in (m, lo, hi)]}
-    print(json.dumps(out))
+    difference = [round(v, 4) for v in (m, lo, hi)]
+    print(json.dumps({"mode": mode, "deals": deals, "seed": seed, "difference": difference}))
 
 
 if __name__ == "__main__":

@@ -106,7 +106,7 @@ def test_the_peeking_yardstick_searches_the_true_world() -> None:
     gen = np.random.default_rng(0)
     for cards in (True, False):
         peek = Peeking(300, "peek", game=game, cards=cards)
-        worlds = peek._sample(view, know, 5, 1, gen, random.Random(0))
+        worlds = peek.sample_worlds(know, 5, gen, random.Random(0))
         re = sum(1 << s for s in range(4) if game.hands[s].count(Card.CQ))
         assert (worlds.re_mask == re).all()
         if cards:
@@ -114,3 +114,11 @@ def test_the_peeking_yardstick_searches_the_true_world() -> None:
                 assert sorted(know.tables.cards_of(int(worlds.holdings[0, s]))) == sorted(
                     int(c) for c in game.hands[s]
                 )
+
+
+def test_arena_name_for_the_yardstick_of_967a1e5() -> None:
+    old = get_strategy("mc-967a1e5:12000")
+    assert isinstance(old, MonteCarloStrategy)
+    assert (old.playouts, old.contracts) == (12000, None)
+    with pytest.raises(ValueError, match="mc-967a1e5:PLAYOUTS"):
+        get_strategy("mc-967a1e5:0")
