@@ -39,7 +39,11 @@ def seat_plan(names: Sequence[str]) -> list[tuple[str, str, str, str]]:
 
 def play_game(deal: Deal, seats: Sequence[Strategy], rng_seed: str) -> Game:
     """Play one game with four AI seats; each seat gets its own seeded generator."""
-    game = Game(deal)
+    return play_out(Game(deal), seats, rng_seed)
+
+
+def play_out(game: Game, seats: Sequence[Strategy], rng_seed: str) -> Game:
+    """Finish ``game`` with four AI seats, as ``play_game`` does."""
     rngs = [random.Random(f"{rng_seed}/{seat}") for seat in range(4)]
     calls_in_turn = 0
     last_turn: tuple[int, int] | None = None

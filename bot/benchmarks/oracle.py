@@ -22,11 +22,10 @@ from bot.ai.contract import ContractSearch
 from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import Strategy
-from bot.arena import mean_ci, seat_plan
+from bot.arena import mean_ci, play_out, seat_plan
 from bot.rules.cards import Card
 from bot.rules.game import Deal, Game
 from bot.rules.ruleset import DDV
-from bot.rules.view import player_view
 
 PEEK, MITTEL = "peek", "mittel"
 
@@ -78,12 +77,7 @@ def main(mode: str, deals: int, seed: int) -> None:
         for r, plan in enumerate(seat_plan((PEEK, MITTEL))):
             game = Game(deal)
             peek.game = game
-            rngs = [random.Random(f"{seed}/{index}/{r}/{seat}") for seat in range(4)]
-            while not game.finished:
-                seat = game.to_act()
-                assert seat is not None
-                view = player_view(game, seat)
-                game.apply(strategies[plan[seat]].choose(view, rngs[seat]))
+            play_out(game, [strategies[name] for name in plan], f"{seed}/{index}/{r}")
             scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
             for seat, name in enumerate(plan):
                 total[name] += scores[seat] / 4
