@@ -1,11 +1,12 @@
 """What knowing the hidden cards would be worth: the ceiling for inference.
 
-    python -m bot.benchmarks.oracle cards|parties DEALS SEED
+    python -m bot.benchmarks.oracle cards|parties DEALS SEED [FIRST LAST]
 
 The arena's duplicate match (same deals, seats and seeds) of mittel that peeks against mittel.
 ``cards``: the peeking seats search the one true world; ``parties``: worlds drawn as usual but
-only those with the true parties kept. Everything else (budget, contract search, calls) is
-mittel's. Prints the difference in points per game with its 95 % interval, as JSON.
+only those with the true parties kept; with ``FIRST LAST`` they peek only in those tricks
+(1-based) and sample as mittel in the others. Everything else (budget, contract search,
+calls) is mittel's. Prints the difference in points per game with its 95 % interval, as JSON.
 """
 
 from __future__ import annotations
@@ -36,12 +37,15 @@ class Peeking(MonteCarloStrategy):
 
     game: Game | None = None
     cards: bool = True
+    tricks: range = range(1, 13)  # the tricks (1-based) in which it peeks
 
     def sample_worlds(
         self, know: Knowledge, count: int, gen: np.random.Generator, rng: random.Random
     ) -> Worlds:
         game = self.game
         assert game is not None
+        if len(know.view.tricks) + 1 not in self.tricks:
+            return know.sample(count, gen, rng.random)
         re = sum(1 << s for s in range(4) if Card.CQ in game.deal.hands[s])
         if self.cards:
             t = know.tables
@@ -65,10 +69,9 @@ class Peeking(MonteCarloStrategy):
         return know.sample(count, gen, rng.random)
 
 
-def main(mode: str, deals: int, seed: int) -> None:
-    peek = Peeking(
-        MITTEL_PLAYOUTS, PEEK, contracts=ContractSearch(MITTEL_PLAYOUTS), cards=mode == "cards"
-    )
+def main(mode: str, deals: int, seed: int, tricks: range = range(1, 13)) -> None:
+    search = ContractSearch(MITTEL_PLAYOUTS)
+    peek = Peeking(MITTEL_PLAYOUTS, PEEK, contracts=search, cards=mode == "cards", tricks=tricks)
     strategies: dict[str, Strategy] = {PEEK: peek, MITTEL: get_strategy(MITTEL)}
     diffs = []
     for index in range(deals):
@@ -84,11 +87,14 @@ def main(mode: str, deals: int, seed: int) -> None:
         diffs.append(total[PEEK] - total[MITTEL])
     m, lo, hi = mean_ci(diffs)
     difference = [round(v, 4) for v in (m, lo, hi)]
-    print(json.dumps({"mode": mode, "deals": deals, "seed": seed, "difference": difference}))
+    span = [tricks.start, tricks.stop - 1]
+    out = {"mode": mode, "tricks": span, "deals": deals, "seed": seed, "difference": difference}
+    print(json.dumps(out))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("cards", "parties"):
+    if len(sys.argv) not in (4, 6) or sys.argv[1] not in ("cards", "parties"):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
+    first, last = (int(a) for a in sys.argv[4:6]) if len(sys.argv) == 6 else (1, 12)
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), range(first, last + 1))

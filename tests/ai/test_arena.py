@@ -122,3 +122,18 @@ def test_arena_name_for_the_yardstick_of_967a1e5() -> None:
     assert (old.playouts, old.contracts) == (12000, None)
     with pytest.raises(ValueError, match="mc-967a1e5:PLAYOUTS"):
         get_strategy("mc-967a1e5:0")
+
+
+def test_the_peeking_yardstick_peeks_only_in_its_tricks() -> None:
+    from bot.benchmarks.oracle import Peeking
+
+    game = Game(Deal.shuffled(8, dealer=0))
+    while game.phase is Phase.VORBEHALT:
+        seat = game.to_act()
+        assert seat is not None
+        game.apply(Reserve(seat, False))
+    know = Knowledge(player_view(game, 1))
+    late = Peeking(300, "peek", game=game, tricks=range(5, 13))
+    worlds = late.sample_worlds(know, 50, np.random.default_rng(0), random.Random(0))
+    # In trick 1 it samples as mittel: the worlds differ from each other.
+    assert len({tuple(h) for h in worlds.holdings.tolist()}) > 1
