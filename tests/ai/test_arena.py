@@ -93,14 +93,20 @@ def test_arena_names_for_budgets() -> None:
             get_strategy(bad)
 
 
-def test_the_peeking_yardstick_searches_the_true_world() -> None:
-    from bot.benchmarks.oracle import Peeking
-
-    game = Game(Deal.shuffled(8, dealer=0))
+def _playing(seed: int) -> Game:
+    """A deal played as a normal game, at its first card."""
+    game = Game(Deal.shuffled(seed, dealer=0))
     while game.phase is Phase.VORBEHALT:
         seat = game.to_act()
         assert seat is not None
         game.apply(Reserve(seat, False))
+    return game
+
+
+def test_the_peeking_yardstick_searches_the_true_world() -> None:
+    from bot.benchmarks.oracle import Peeking
+
+    game = _playing(8)
     view = player_view(game, 1)
     know = Knowledge(view)
     gen = np.random.default_rng(0)
@@ -127,11 +133,7 @@ def test_arena_name_for_the_yardstick_of_967a1e5() -> None:
 def test_the_peeking_yardstick_peeks_only_in_its_tricks() -> None:
     from bot.benchmarks.oracle import Peeking
 
-    game = Game(Deal.shuffled(8, dealer=0))
-    while game.phase is Phase.VORBEHALT:
-        seat = game.to_act()
-        assert seat is not None
-        game.apply(Reserve(seat, False))
+    game = _playing(8)
     know = Knowledge(player_view(game, 1))
     late = Peeking(300, "peek", game=game, tricks=range(5, 13))
     worlds = late.sample_worlds(know, 50, np.random.default_rng(0), random.Random(0))
