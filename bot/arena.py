@@ -39,11 +39,7 @@ def seat_plan(names: Sequence[str]) -> list[tuple[str, str, str, str]]:
 
 def play_game(deal: Deal, seats: Sequence[Strategy], rng_seed: str) -> Game:
     """Play one game with four AI seats; each seat gets its own seeded generator."""
-    return play_out(Game(deal), seats, rng_seed)
-
-
-def play_out(game: Game, seats: Sequence[Strategy], rng_seed: str) -> Game:
-    """Finish ``game`` with four AI seats, as ``play_game`` does."""
+    game = Game(deal)
     rngs = [random.Random(f"{rng_seed}/{seat}") for seat in range(4)]
     calls_in_turn = 0
     last_turn: tuple[int, int] | None = None
@@ -71,11 +67,16 @@ class DealResult:
 
 def play_deal(names: tuple[str, ...], index: int, seed: int, rules: Ruleset) -> DealResult:
     deal = Deal.shuffled(seed * 1_000_003 + index, dealer=index % 4, ruleset=rules)
-    strategies = {n: get_strategy(n) for n in names}
+    return score_deal(deal, {n: get_strategy(n) for n in names}, f"{seed}/{index}")
+
+
+def score_deal(deal: Deal, strategies: dict[str, Strategy], rng_seed: str) -> DealResult:
+    """Play ``deal`` once per rotation of the strategies through the seats."""
+    names = tuple(strategies)
     total = dict.fromkeys(names, 0.0)
     seats_of = dict.fromkeys(names, 0)
     for r, plan in enumerate(seat_plan(names)):
-        game = play_game(deal, [strategies[n] for n in plan], f"{seed}/{index}/{r}")
+        game = play_game(deal, [strategies[n] for n in plan], f"{rng_seed}/{r}")
         # A redeal (house rules: Schmeißen, an Armut nobody took) scores nothing.
         scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
         for seat, n in enumerate(plan):

@@ -28,7 +28,8 @@ STRATEGY_NAMES = ("random", "heuristic", "montecarlo", "montecarlo-schwer")
 def get_strategy(name: str) -> Strategy:
     """A fresh strategy by name or level (``random``, ``heuristic``/``leicht``,
     ``montecarlo``/``mittel``, ``montecarlo-schwer``/``schwer``), or one of the arena's
-    measuring names ``mc-budget:PLAYOUTS`` and ``mc-calls:GAIN:WIN[:ABSAGE_GAIN]``.
+    measuring names ``mc-budget:PLAYOUTS``, ``mc-calls:GAIN:WIN[:ABSAGE_GAIN]`` and
+    ``mc-967a1e5:PLAYOUTS``.
     """
     key = LEVELS.get(name, name)
     if key == "random":

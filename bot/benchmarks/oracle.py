@@ -23,9 +23,9 @@ from bot.ai.contract import ContractSearch
 from bot.ai.knowledge import Knowledge, Worlds
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import Strategy
-from bot.arena import mean_ci, play_out, seat_plan
+from bot.arena import mean_ci, score_deal
 from bot.rules.cards import Card
-from bot.rules.game import Deal, Game
+from bot.rules.game import Deal
 from bot.rules.ruleset import DDV
 
 PEEK, MITTEL = "peek", "mittel"
@@ -35,21 +35,24 @@ PEEK, MITTEL = "peek", "mittel"
 class Peeking(MonteCarloStrategy):
     """mittel that samples from the true deal: all of it, or only its parties."""
 
-    game: Game | None = None
+    deal: Deal | None = None
     cards: bool = True
     tricks: range = range(1, 13)  # the tricks (1-based) in which it peeks
 
     def sample_worlds(
         self, know: Knowledge, count: int, gen: np.random.Generator, rng: random.Random
     ) -> Worlds:
-        game = self.game
-        assert game is not None
+        deal = self.deal
+        assert deal is not None and not deal.ruleset.armut
         if len(know.view.tricks) + 1 not in self.tricks:
             return know.sample(count, gen, rng.random)
-        re = sum(1 << s for s in range(4) if Card.CQ in game.deal.hands[s])
+        re = sum(1 << s for s in range(4) if Card.CQ in deal.hands[s])
         if self.cards:
-            t = know.tables
-            hands = [t.hand_of([int(c) for c in game.hands[s]]) for s in range(4)]
+            # Without an Armut a hand is what was dealt less what it played.
+            held = [[int(c) for c in hand] for hand in deal.hands]
+            for seat, card in know.plays:
+                held[seat].remove(card)
+            hands = [know.tables.hand_of(cards) for cards in held]
             fixed = know.fixed_re
             mask = re if fixed is None else fixed
             solo = know.solo if fixed is not None else re & (re - 1) == 0
@@ -70,21 +73,20 @@ class Peeking(MonteCarloStrategy):
 
 
 def main(mode: str, deals: int, seed: int, tricks: range = range(1, 13)) -> None:
-    search = ContractSearch(MITTEL_PLAYOUTS)
-    peek = Peeking(MITTEL_PLAYOUTS, PEEK, contracts=search, cards=mode == "cards", tricks=tricks)
-    strategies: dict[str, Strategy] = {PEEK: peek, MITTEL: get_strategy(MITTEL)}
     diffs = []
     for index in range(deals):
         deal = Deal.shuffled(seed * 1_000_003 + index, dealer=index % 4, ruleset=DDV)
-        total = {PEEK: 0.0, MITTEL: 0.0}
-        for r, plan in enumerate(seat_plan((PEEK, MITTEL))):
-            game = Game(deal)
-            peek.game = game
-            play_out(game, [strategies[name] for name in plan], f"{seed}/{index}/{r}")
-            scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
-            for seat, name in enumerate(plan):
-                total[name] += scores[seat] / 4
-        diffs.append(total[PEEK] - total[MITTEL])
+        peek = Peeking(
+            MITTEL_PLAYOUTS,
+            PEEK,
+            contracts=ContractSearch(MITTEL_PLAYOUTS),
+            deal=deal,
+            cards=mode == "cards",
+            tricks=tricks,
+        )
+        strategies: dict[str, Strategy] = {PEEK: peek, MITTEL: get_strategy(MITTEL)}
+        points = score_deal(deal, strategies, f"{seed}/{index}").points
+        diffs.append(points[PEEK] - points[MITTEL])
     m, lo, hi = mean_ci(diffs)
     difference = [round(v, 4) for v in (m, lo, hi)]
     span = [tricks.start, tricks.stop - 1]

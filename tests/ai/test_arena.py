@@ -111,7 +111,7 @@ def test_the_peeking_yardstick_searches_the_true_world() -> None:
     know = Knowledge(view)
     gen = np.random.default_rng(0)
     for cards in (True, False):
-        peek = Peeking(300, "peek", game=game, cards=cards)
+        peek = Peeking(300, "peek", deal=game.deal, cards=cards)
         worlds = peek.sample_worlds(know, 5, gen, random.Random(0))
         re = sum(1 << s for s in range(4) if game.hands[s].count(Card.CQ))
         assert (worlds.re_mask == re).all()
@@ -135,7 +135,7 @@ def test_the_peeking_yardstick_peeks_only_in_its_tricks() -> None:
 
     game = _playing(8)
     know = Knowledge(player_view(game, 1))
-    late = Peeking(300, "peek", game=game, tricks=range(5, 13))
+    late = Peeking(300, "peek", deal=game.deal, tricks=range(5, 13))
     worlds = late.sample_worlds(know, 50, np.random.default_rng(0), random.Random(0))
     # In trick 1 it samples as mittel: the worlds differ from each other.
     assert len({tuple(h) for h in worlds.holdings.tolist()}) > 1
