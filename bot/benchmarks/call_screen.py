@@ -19,7 +19,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai import get_strategy
+from bot.ai import MITTEL_PLAYOUTS, get_strategy
+from bot.ai.contract import ContractSearch
 from bot.ai.montecarlo import CallMargins, MonteCarloStrategy, Rating
 from bot.arena import mean_ci, play_deal, play_game
 from bot.rules.calls import Call
@@ -62,7 +63,9 @@ def record(seed: int, n: int, out: str) -> None:
             deal = Deal.shuffled(seed * 1_000_003 + i, dealer=i % 4, ruleset=DDV)
             rots = []
             for r in range(2):
-                rec = Recorder(playouts=3000, name="montecarlo")
+                # mittel exactly: its budget and its contract search.
+                search = ContractSearch(budget=MITTEL_PLAYOUTS)
+                rec = Recorder(MITTEL_PLAYOUTS, "montecarlo", contracts=search)
                 game = play_game(deal, [rec] * 4, f"{seed}/{i}/{r}")
                 scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
                 rots.append({"scores": list(scores), "calls": rec.log})
