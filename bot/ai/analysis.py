@@ -33,7 +33,7 @@ from bot.rules.view import PlayerView
 THRESHOLD = 0.5  # expected points: below this, a choice is as good as the AI's
 PLAYOUTS = 2400  # per rated decision, split over the candidate cards
 BUDGET = 40_000  # playouts per seat and game
-TIP_PLAYOUTS = 3000  # a Tipp is one decision: mittel's budget
+TIP_PLAYOUTS = 3000  # a Tipp is one decision: schwer's budget
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,15 @@
 """Mittel with the contract search against mittel with the heuristic's, over many deals cheaply.
 
 ``python -m bot.benchmarks.contract_screen DEALS SEED [PLAYOUTS]``: the arena's duplicate match
-of mittel (the search) against mittel without it (the heuristic's Vorbehalt), or of schwer with
-``PLAYOUTS`` 12000, with the arena's seats and seeds (``bot.arena.play_deal``), but a deal is
-played only when some Vorbehalt decision of the search's seats differs from the heuristic's
-``wanted``. In every other deal the two sides are the same player, so the deal's expected
-difference is exactly 0 and it counts 0; this removes the card play's noise of those deals from
-the interval. The search's Vorbehalt is the first use of its seat's generator, so it is decided
-here exactly as in the arena game (commit 76d1df6 measured the same match as ``montecarlo-vb``
-against ``montecarlo``). Prints JSON: difference with its 95 % interval, solos by side.
+of mittel (the search) against mittel without it (the heuristic's Vorbehalt), or the same at
+another budget (``PLAYOUTS`` 3000: schwer; 12000: schwer of 967a1e5), with the arena's seats
+and seeds (``bot.arena.play_deal``), but a deal is played only when some Vorbehalt decision of
+the search's seats differs from the heuristic's ``wanted``. In every other deal the two sides
+are the same player, so the deal's expected difference is exactly 0 and it counts 0; this
+removes the card play's noise of those deals from the interval. The search's Vorbehalt is the
+first use of its seat's generator, so it is decided here exactly as in the arena game (commit
+76d1df6 measured the same match as ``montecarlo-vb`` against ``montecarlo``). Prints JSON:
+difference with its 95 % interval, solos by side.
 """
 
 from __future__ import annotations
