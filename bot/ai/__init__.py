@@ -47,12 +47,6 @@ def get_strategy(name: str) -> Strategy:
         # Issue 21's yardstick: Monte-Carlo as at commit 967a1e5, the heuristic's Vorbehalt
         # (card play and calls have not changed since).
         return MonteCarloStrategy(_budget(key), key)
-    if key.startswith("mc-lead:"):
-        # mc-lead:VARIANT:PLAYOUTS (VARIANT may hold one ':')
-        parts = key.split(":")
-        st = _searching(int(parts[-1]), key)
-        st.lead = ":".join(parts[1:-1])
-        return st
     if key.startswith("mc-calls:"):
         return _searching(MITTEL_PLAYOUTS, key, _margins(key))
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))

@@ -85,7 +85,6 @@ class MonteCarloStrategy:
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
     contracts: ContractSearch | None = None
-    lead: str = "base"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
@@ -153,7 +152,6 @@ class MonteCarloStrategy:
             gen,
             know.hochzeiter,
             led,
-            self.lead,
         )
         solo = out.solo
         # The finished tricks, for the parties of each game's end (few distinct ones).

@@ -188,7 +188,6 @@ def playouts(
     gen: np.random.Generator,
     hochzeiter: int = -1,
     led_before: int = 0,
-    lead: str = "base",
 ) -> Outcomes:
     """Play every game of a batch to its end with the rule-of-thumb policy.
 
@@ -208,9 +207,7 @@ def playouts(
     card_at, bit_at, plain = t.card_at, t.bit_at, t.plain
     m = trick.shape[1]
     total = 4 * (t.tricks - tricks_done)
-    draws = gen.random((t.tricks - tricks_done - (1 if m else 0), 3, n))
-    fuchs = int(t.kind_mask[_FUCHS]) if t.klass[_FUCHS] == TRUMP else 0
-    tens = sum(int(t.kind_mask[c]) for c in range(24) if t.klass[c] != TRUMP and Card(c).rank is Rank.ZEHN)
+    draws = gen.random((t.tricks - tricks_done - (1 if m else 0), 2, n))
     number = tricks_done + 1  # 1-based number of the open trick
     above = t.above[t.second_dulle(number)]
     played = np.empty((total, n), dtype=np.int64)
@@ -234,26 +231,10 @@ def playouts(
                 # highest bit of a hand is its best trump); else a random card.
                 ace = (u[0] < ACE_LEAD) & (aces != 0)
                 pull = solo & (mine == 1) & (hand & t.trumps != 0)
-                pool = hand
-                if lead == "nofat":
-                    rest = hand & ~(fuchs | tens)
-                    pool = np.where(rest != 0, rest, hand)
-                elif lead.startswith("sides"):
-                    q = float(lead.split(":")[1])
-                    want = np.where(mine == 1, hand & t.trumps, hand & plain)
-                    use = (~solo) & (u[2] < q) & (want != 0)
-                    pool = np.where(use, want, hand)
-                elif lead.startswith("both"):
-                    q = float(lead.split(":")[1])
-                    rest = hand & ~(fuchs | tens)
-                    pool = np.where(rest != 0, rest, hand)
-                    want = np.where(mine == 1, pool & t.trumps, pool & plain)
-                    use = (~solo) & (u[2] < q) & (want != 0)
-                    pool = np.where(use, want, pool)
                 e = np.where(
                     ace | pull,
                     _exponent(np.where(ace, aces & -aces, hand)),
-                    _nth_bit(pool, (u[1] * np.bitwise_count(pool)).astype(np.int64)),
+                    _nth_bit(hand, (u[1] * np.bitwise_count(hand)).astype(np.int64)),
                 )
             else:
                 ab = above.take(kb + best)
