@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bot.ai import get_strategy
 from bot.ai.strategy import Strategy
-from bot.rules.game import Announce, Deal, Game, Phase
+from bot.rules.game import Announce, Deal, Game
 from bot.rules.ruleset import DDV, Ruleset, RulesetError
 from bot.rules.view import player_view
 
@@ -57,18 +57,6 @@ def play_game(deal: Deal, seats: Sequence[Strategy], rng_seed: str) -> Game:
             calls_in_turn = 0
         last_turn = turn
         game.apply(action)
-        if game.finished or game.phase is not Phase.PLAY:
-            continue
-        for other in range(4):
-            st = seats[other]
-            if not getattr(st, "offturn", False) or other == game.to_act():
-                continue
-            v = player_view(game, other)
-            if not any(isinstance(a, Announce) for a in v.legal):
-                continue
-            call = st.call_now(v, rngs[other])  # type: ignore[attr-defined]
-            if call is not None:
-                game.apply(call)
     return game
 
 

@@ -47,10 +47,6 @@ def get_strategy(name: str) -> Strategy:
         # Issue 21's yardstick: Monte-Carlo as at commit 967a1e5, the heuristic's Vorbehalt
         # (card play and calls have not changed since).
         return MonteCarloStrategy(_budget(key), key)
-    if key.startswith("mc-offturn:"):
-        st = _searching(_budget(key), key)
-        st.offturn = True
-        return st
     if key.startswith("mc-calls:"):
         return _searching(MITTEL_PLAYOUTS, key, _margins(key))
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))

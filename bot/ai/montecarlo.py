@@ -85,7 +85,6 @@ class MonteCarloStrategy:
     stats: Stats = field(default_factory=Stats)
     # Vorbehalt and the contract by search; None leaves them to the heuristic.
     contracts: ContractSearch | None = None
-    offturn: bool = False
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
@@ -128,22 +127,17 @@ class MonteCarloStrategy:
                 re_level = max(re_level, c.level)
             else:
                 kontra_level = max(kontra_level, c.level)
-        n = max(1, len(plays))
+        n = len(plays)
         worlds = max(1, self.playouts // n)
         w = self.sample_worlds(know, worlds, gen, rng)
         # Game g plays candidate g % n in world g // n.
         hands = np.repeat(w.holdings, n, axis=0)
-        if plays:
-            cards = np.array([int(a.card) for a in plays], dtype=np.int64)
-            mine = hands[:, me] & np.tile(t.kind_mask.take(cards), worlds)
-            hands[:, me] ^= mine & -mine
-            trick = np.empty((worlds * n, len(view.current_trick) + 1), dtype=np.int64)
-            trick[:, :-1] = [int(c) for c in view.current_trick]
-            trick[:, -1] = np.tile(cards, worlds)
-        else:
-            # Off turn: the position as it stands, another seat to play.
-            trick = np.empty((worlds, len(view.current_trick)), dtype=np.int64)
-            trick[:, :] = [int(c) for c in view.current_trick]
+        cards = np.array([int(a.card) for a in plays], dtype=np.int64)
+        mine = hands[:, me] & np.tile(t.kind_mask.take(cards), worlds)
+        hands[:, me] ^= mine & -mine
+        trick = np.empty((worlds * n, len(view.current_trick) + 1), dtype=np.int64)
+        trick[:, :-1] = [int(c) for c in view.current_trick]
+        trick[:, -1] = np.tile(cards, worlds)
         led = 0
         for done_trick in view.tricks:
             led |= 1 << t.klass[done_trick.cards[0]]
@@ -183,14 +177,6 @@ class MonteCarloStrategy:
             gain = float((v2 - now).mean())
             win = float((v2 > 0).mean())
         return Rating(tuple((sums / worlds).tolist()), bi, gain, win, worlds)
-
-    def call_now(self, view: PlayerView, rng: random.Random) -> Announce | None:
-        """Off turn: the next call if it pays now (experiment)."""
-        calls = [a for a in view.legal if isinstance(a, Announce)]
-        if not calls or view.phase is not Phase.PLAY:
-            return None
-        rating = self.rate(view, [], calls[0], rng)
-        return calls[0] if self.margins.pays(rating, calls[0]) else None
 
     def sample_worlds(
         self, know: Knowledge, count: int, gen: np.random.Generator, rng: random.Random
