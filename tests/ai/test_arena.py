@@ -137,5 +137,5 @@ def test_the_peeking_yardstick_peeks_only_in_its_tricks() -> None:
     know = Knowledge(player_view(game, 1))
     late = Peeking(300, "peek", deal=game.deal, tricks=range(5, 13))
     worlds = late.sample_worlds(know, 50, np.random.default_rng(0), random.Random(0))
-    # In trick 1 it samples as mittel: the worlds differ from each other.
+    # In trick 1 it samples as usual: the worlds differ from each other.
     assert len({tuple(h) for h in worlds.holdings.tolist()}) > 1
