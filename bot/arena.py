@@ -3,6 +3,10 @@
 Every seeded deal is played once per rotation of the strategies through the seats (for A,B:
 A on seats 0 and 2, B on 1 and 3, then swapped), so the luck of the cards cancels. Points
 per game are a seat's mean score per game; the 95 % interval is over deals.
+
+With ``--rounds`` each deal index is a whole Pflichtsolo round instead (``games_per_round``
+slots, the Pflichtsoli dealt again, Vorführen at its end), the N-th game of the round dealt
+alike in every rotation; points per game are then the round's score over its slots.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 from bot.ai import get_strategy
 from bot.ai.strategy import Strategy
 from bot.rules.game import Announce, Deal, Game
+from bot.rules.round import RoundContext
 from bot.rules.ruleset import DDV, Ruleset, RulesetError
 from bot.rules.view import player_view
 
@@ -70,6 +75,44 @@ def play_deal(names: tuple[str, ...], index: int, seed: int, rules: Ruleset) -> 
     return score_deal(deal, {n: get_strategy(n) for n in names}, f"{seed}/{index}")
 
 
+def play_round(
+    seats: Sequence[Strategy], deal_seed: int, dealer: int, rng_seed: str, rules: Ruleset
+) -> tuple[list[int], list[Game]]:
+    """One round from its first deal to its last game: each seat's total and the games."""
+    done = not (rules.pflichtsolo_enabled and rules.solos_enabled)
+    ctx: RoundContext | None = RoundContext(rules.games_per_round, (done,) * 4)
+    totals = [0, 0, 0, 0]
+    games: list[Game] = []
+    # Redeals and Pflichtsoli add games; far more than the slots means a stuck round.
+    while ctx is not None and not ctx.finished and len(games) < 4 * rules.games_per_round + 8:
+        n = len(games)
+        deal = Deal.shuffled(deal_seed * 1000 + n, dealer, ctx, rules)
+        game = play_game(deal, seats, f"{rng_seed}/{n}")
+        if game.result is not None:
+            totals = [t + s for t, s in zip(totals, game.result.scores, strict=True)]
+        games.append(game)
+        ctx, dealer = game.next_round(), game.next_dealer()
+    if ctx is None or not ctx.finished:
+        raise RuntimeError(f"round {rng_seed} did not finish in {len(games)} games")
+    return totals, games
+
+
+def play_round_pair(names: tuple[str, ...], index: int, seed: int, rules: Ruleset) -> DealResult:
+    """A round per rotation, every rotation dealt the same N-th game (``--rounds``)."""
+    strategies = {n: get_strategy(n) for n in names}
+    total = dict.fromkeys(names, 0.0)
+    seats_of = dict.fromkeys(names, 0)
+    for r, plan in enumerate(seat_plan(names)):
+        seats = [strategies[n] for n in plan]
+        scores, _ = play_round(
+            seats, seed * 1_000_003 + index, index % 4, f"{seed}/{index}/{r}", rules
+        )
+        for seat, n in enumerate(plan):
+            total[n] += scores[seat] / rules.games_per_round
+            seats_of[n] += 1
+    return DealResult({n: total[n] / seats_of[n] for n in names})
+
+
 def score_deal(deal: Deal, strategies: dict[str, Strategy], rng_seed: str) -> DealResult:
     """Play ``deal`` once per rotation of the strategies through the seats."""
     names = tuple(strategies)
@@ -85,9 +128,12 @@ def score_deal(deal: Deal, strategies: dict[str, Strategy], rng_seed: str) -> De
     return DealResult({n: total[n] / seats_of[n] for n in names})
 
 
-def _play_chunk(args: tuple[tuple[str, ...], list[int], int, Ruleset]) -> list[DealResult]:
-    names, indices, seed, rules = args
-    return [play_deal(names, i, seed, rules) for i in indices]
+def _play_chunk(
+    args: tuple[tuple[str, ...], list[int], int, Ruleset, bool],
+) -> list[DealResult]:
+    names, indices, seed, rules, rounds = args
+    play = play_round_pair if rounds else play_deal
+    return [play(names, i, seed, rules) for i in indices]
 
 
 def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
@@ -102,18 +148,25 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
 
 
 def run(
-    names: tuple[str, ...], deals: int, seed: int, rules: Ruleset = DDV, jobs: int = 1
+    names: tuple[str, ...],
+    deals: int,
+    seed: int,
+    rules: Ruleset = DDV,
+    jobs: int = 1,
+    rounds: bool = False,
 ) -> dict[str, object]:
-    """Play the match and summarize it as the ``--json`` object."""
+    """Play the match and summarize it as the ``--json`` object (``deals`` rounds with
+    ``rounds``).
+    """
     indices = list(range(deals))
     chunks = [indices[i::jobs] for i in range(jobs)] if jobs > 1 else [indices]
     results: list[DealResult] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_play_chunk, [(names, c, seed, rules) for c in chunks]):
+            for part in pool.map(_play_chunk, [(names, c, seed, rules, rounds) for c in chunks]):
                 results.extend(part)
     else:
-        results = _play_chunk((names, indices, seed, rules))
+        results = _play_chunk((names, indices, seed, rules, rounds))
     out: dict[str, object] = {}
     strat: dict[str, dict[str, object]] = {}
     for n in names:
@@ -122,6 +175,9 @@ def run(
     out["strategies"] = strat
     out["deals"] = deals
     out["games"] = deals * len(seat_plan(names))
+    if rounds:
+        out["rounds"] = deals
+        out["games"] = out["games"] * rules.games_per_round  # slots; Pflichtsoli come on top
     out["seed"] = seed
     out["rules"] = rules.to_dict()
     if len(names) == 2:
@@ -147,6 +203,9 @@ def main(argv: list[str]) -> int:
         "--rules", default=None, help="rule overrides as JSON, e.g. '{\"with_nines\": false}'"
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--rounds", action="store_true", help="play each deal index as a Pflichtsolo round"
+    )
     args = parser.parse_args(argv)
     names = tuple(s.strip() for s in args.strategies.split(",") if s.strip())
     if len(names) < 2 or len(set(names)) != len(names):
@@ -159,13 +218,14 @@ def main(argv: list[str]) -> int:
         parser.error(str(err))
     if args.deals < 1 or args.jobs < 1:
         parser.error("--deals and --jobs must be at least 1")
-    out = run(names, args.deals, args.seed, rules, args.jobs)
+    out = run(names, args.deals, args.seed, rules, args.jobs, args.rounds)
     if args.json:
         sys.stdout.write(json.dumps(out) + "\n")
     else:
         strat = out["strategies"]
         assert isinstance(strat, dict)
-        lines = [f"{args.deals} deals, {out['games']} games, seed {args.seed}"]
+        unit = "rounds" if args.rounds else "deals"
+        lines = [f"{args.deals} {unit}, {out['games']} games, seed {args.seed}"]
         for n, s in strat.items():
             lo, hi = s["ci95"]
             lines.append(

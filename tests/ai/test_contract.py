@@ -7,7 +7,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.ai.contract import ContractSearch, candidates, rate_contracts
+from bot.ai.contract import (
+    PFLICHT_THRESHOLDS,
+    ContractRating,
+    ContractSearch,
+    candidates,
+    pflicht_threshold,
+    rate_contracts,
+)
+from bot.benchmarks.pflichtsolo import thresholds
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.rules.cards import Card as C
 from bot.rules.cards import deck
@@ -112,6 +120,61 @@ def test_vorgefuehrt_names_a_solo() -> None:
     assert game.vorgefuehrt == 0 and game.phase is Phase.DECLARE
     (action,) = decide(game, ContractSearch(budget=600))
     assert isinstance(action, Declare) and action.contract.is_declared_solo
+
+
+# A hand whose best solo searches about 4 points below playing it normally (3,000 playouts).
+MIDDLING = [C.CA, C.S10, C.SK, C.SQ, C.SJ, C.SJ, C.S9, C.HA, C.HQ, C.HQ, C.H9, C.DQ]
+
+
+def pflicht(games_left: int, others_done: bool = True) -> RoundContext:
+    """A round in which seat 0 still owes its Pflichtsolo."""
+    return RoundContext(games_left, (False, others_done, others_done, others_done))
+
+
+def test_an_open_pflichtsolo_waits_early_for_a_better_hand_and_is_played_late() -> None:
+    early = game_with(MIDDLING, round=pflicht(24))
+    assert decide(early, ContractSearch()) == [Reserve(0, False)]
+    # One game left after this one, and it would be vorgeführt: this hand is better.
+    late = game_with(MIDDLING, round=pflicht(2))
+    actions = decide(late, ContractSearch())
+    assert actions[0] == Reserve(0, True)
+    assert late.contract is not None and late.contract.is_declared_solo
+    assert late.soloist == 0
+
+
+def test_a_pflichtsolo_hand_is_searched_however_weak() -> None:
+    view = player_view(game_with(WEAK, round=pflicht(24)), 0)
+    options = candidates(view, vorgefuehrt=False)
+    assert options[0] is None and sum(c is not None for c in options) == 3
+
+
+def test_the_threshold_counts_the_games_still_free_to_choose() -> None:
+    def threshold(ctx: RoundContext) -> float:
+        return pflicht_threshold(player_view(game_with(WEAK, round=ctx), 0))
+
+    assert threshold(pflicht(2)) == PFLICHT_THRESHOLDS[0]  # the next game is vorgeführt
+    assert threshold(pflicht(12)) == PFLICHT_THRESHOLDS[10]
+    # Two owe it: Vorführen starts with two games left.
+    assert threshold(pflicht(12, others_done=False)) == PFLICHT_THRESHOLDS[7]
+    assert threshold(pflicht(500)) == PFLICHT_THRESHOLDS[-1]
+
+
+def test_waiting_is_worth_more_the_more_games_are_left() -> None:
+    assert all(a <= b for a, b in zip(PFLICHT_THRESHOLDS, PFLICHT_THRESHOLDS[1:], strict=False))
+    # Solo means 0 and -10, others 0: vorgeführt is worth -5; one more chance max(d, -5).
+    assert thresholds([0.0, -10.0], [0.0, 0.0], games=2) == [-5.0, -2.5, -1.25]
+    # The other contract's mean counts twice at the start: the slot dealt again, and the
+    # slot a vorgeführtes solo takes.
+    assert thresholds([0.0], [1.0], games=0) == [-2.0]
+
+
+def test_the_pflichtsolo_rule_compares_the_best_solo_with_the_best_other() -> None:
+    rating = ContractRating(
+        {None: 1.0, Contract.HOCHZEIT: 2.0, Contract.SOLO_DAMEN: -1.0, Contract.SOLO_BUBEN: -5.0},
+        600,
+    )
+    assert rating.pflicht_now(-3.0) is Contract.SOLO_DAMEN
+    assert rating.pflicht_now(-2.5) is Contract.HOCHZEIT
 
 
 def test_a_poor_hand_still_offers_its_armut() -> None:
