@@ -174,10 +174,11 @@ def run(
         strat[n] = {"points_per_game": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
     out["strategies"] = strat
     out["deals"] = deals
-    out["games"] = deals * len(seat_plan(names))
+    games = deals * len(seat_plan(names))
     if rounds:
         out["rounds"] = deals
-        out["games"] = out["games"] * rules.games_per_round  # slots; Pflichtsoli come on top
+        games *= rules.games_per_round  # the slots; Pflichtsoli come on top
+    out["games"] = games
     out["seed"] = seed
     out["rules"] = rules.to_dict()
     if len(names) == 2:

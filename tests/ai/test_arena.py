@@ -11,9 +11,11 @@ import pytest
 from bot.ai import get_strategy
 from bot.ai.knowledge import Knowledge, voids_of
 from bot.ai.montecarlo import MonteCarloStrategy
-from bot.arena import main, seat_plan
+from bot.arena import main, play_round, seat_plan
 from bot.rules.cards import Card
 from bot.rules.game import Deal, Game, Phase, Play, Reserve
+from bot.rules.round import SoloKind
+from bot.rules.ruleset import DDV, Ruleset
 from bot.rules.view import player_view
 
 
@@ -37,6 +39,34 @@ def test_arena_rules_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert rc == 0
     assert "points/game" in capsys.readouterr().out
+
+
+def test_a_round_runs_to_its_end_with_every_pflichtsolo_played() -> None:
+    seats = [get_strategy("leicht") for _ in range(4)]
+    totals, games = play_round(seats, 11, 2, "t", DDV)
+    kinds = [g.solo_kind for g in games]
+    owed = [SoloKind.PFLICHT, SoloKind.VORGEFUEHRT]
+    assert sorted(g.soloist for g in games if g.solo_kind in owed) == [0, 1, 2, 3]
+    # A Pflichtsolo is dealt again and takes no slot; every other game takes one.
+    assert len(games) == DDV.games_per_round + kinds.count(SoloKind.PFLICHT)
+    assert games[0].dealer == 2
+    assert sum(totals) == 0
+    assert totals == [sum(g.result.scores[s] for g in games if g.result) for s in range(4)]
+
+
+def test_a_round_without_pflichtsoli_is_its_slots() -> None:
+    rules = Ruleset(pflichtsolo_enabled=False, games_per_round=3)
+    _, games = play_round([get_strategy("leicht")] * 4, 11, 0, "t", rules)
+    assert len(games) == 3
+    assert [g.dealer for g in games] == [0, 1, 2]
+
+
+def test_arena_plays_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--strategies", "heuristic,random", "--deals", "1", "--rounds", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rounds"] == 1 and out["games"] == 2 * DDV.games_per_round
+    assert out["strategies"]["heuristic"]["points_per_game"] > 0
 
 
 def test_seats_rotate() -> None:

@@ -15,8 +15,8 @@ from bot.ai.contract import (
     pflicht_threshold,
     rate_contracts,
 )
-from bot.benchmarks.pflichtsolo import thresholds
 from bot.ai.montecarlo import MonteCarloStrategy
+from bot.benchmarks.pflichtsolo import thresholds
 from bot.rules.cards import Card as C
 from bot.rules.cards import deck
 from bot.rules.contracts import Contract
@@ -160,7 +160,7 @@ def test_the_threshold_counts_the_games_still_free_to_choose() -> None:
 
 
 def test_waiting_is_worth_more_the_more_games_are_left() -> None:
-    assert all(a <= b for a, b in zip(PFLICHT_THRESHOLDS, PFLICHT_THRESHOLDS[1:], strict=False))
+    assert list(PFLICHT_THRESHOLDS) == sorted(PFLICHT_THRESHOLDS)
     # Solo means 0 and -10, others 0: vorgeführt is worth -5; one more chance max(d, -5).
     assert thresholds([0.0, -10.0], [0.0, 0.0], games=2) == [-5.0, -2.5, -1.25]
     # The other contract's mean counts twice at the start: the slot dealt again, and the
