@@ -7,8 +7,8 @@ another hand's unplayed cards. A card is a mistake when the AI rates another car
 so the difference is not blurred by different samples); a call made on one's turn is one
 when going without it rates that much better; a call that was in time and would have paid
 as the AI's own calls must (``MonteCarloStrategy.margins``) but was never made is listed
-with its win chance. The Vorbehalt, contract and Armut choices are not rated (the AI decides
-them by rules of thumb, with no expectation to compare).
+with its win chance. The Vorbehalt, contract and Armut choices are not rated; the Tipp
+suggests the contract the AI's contract search would name, with its expectation.
 
 The budget is fixed: ``PLAYOUTS`` per decision, at most ``BUDGET`` per seat and game (a seat
 has at most a dozen rated decisions, so the cap only guards odd records). Pure: reads views
@@ -23,11 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.ai.contract import ContractSearch
 from bot.ai.heuristic import HeuristicStrategy
 from bot.ai.montecarlo import MonteCarloStrategy, Rating
 from bot.rules.calls import Call
 from bot.rules.cards import Card
-from bot.rules.game import Action, Announce, Phase, Play
+from bot.rules.contracts import Contract
+from bot.rules.game import Action, Announce, Declare, Phase, Play, Reserve
 from bot.rules.view import PlayerView
 
 THRESHOLD = 0.5  # expected points: below this, a choice is as good as the AI's
@@ -84,15 +86,19 @@ class Tip:
     """The coach's suggestion for the decision a view asks for, and why in few words.
 
     ``reason``: ``best_card`` (``expected`` and the runner-up's), ``only_card``,
-    ``call_pays`` (``win`` chance), ``rule_of_thumb`` (Vorbehalt, contract, Armut).
+    ``call_pays`` (``win`` chance), ``contract`` (the Vorbehalt or the contract to name as
+    the contract search rates it: ``contract`` and ``expected``, the best ``other`` and its
+    ``runner_up_expected``), ``rule_of_thumb`` (a hand not worth searching, Schmeißen, Armut).
     """
 
     action: Action
-    reason: Literal["best_card", "only_card", "call_pays", "rule_of_thumb"]
+    reason: Literal["best_card", "only_card", "call_pays", "contract", "rule_of_thumb"]
     expected: float | None = None
     runner_up: Card | None = None
     runner_up_expected: float | None = None
     win: float | None = None
+    contract: Contract | None = None
+    other: Contract | None = None
 
 
 def _where(view: PlayerView) -> tuple[int, int]:
@@ -186,10 +192,46 @@ def _judge(
     return loss
 
 
+def _contract_tip(view: PlayerView, rng: random.Random) -> Tip:
+    """The Vorbehalt or contract the contract search names, against the best other."""
+    search = ContractSearch(budget=TIP_PLAYOUTS)
+    action = search.choose(view, rng)
+    rating, chosen = search.rating, search.chosen.get(view.seat)
+    if rating is None or chosen is None or not isinstance(action, Reserve | Declare):
+        return Tip(action, "rule_of_thumb")
+    plan = chosen[2]
+    means = rating.means
+    others = [c for c in means if _named(c, view) != _named(plan, view)]
+    if plan not in means or not others:
+        return Tip(action, "rule_of_thumb")
+    other = max(others, key=means.__getitem__)
+    return Tip(
+        action,
+        "contract",
+        expected=round(means[plan], 2),
+        runner_up_expected=round(means[other], 2),
+        contract=_named(plan, view),
+        other=_named(other, view),
+    )
+
+
+def _named(option: Contract | None, view: PlayerView) -> Contract:
+    """A searched option as the game it is: not naming one is a normal game, or with both
+    Kreuz-Damen a stille Hochzeit (a Hochzeit where the rules reveal it anyway).
+    """
+    if option is not None:
+        return option
+    if view.hand.count(Card.CQ) < 2:
+        return Contract.NORMAL
+    return Contract.STILLE_HOCHZEIT if view.ruleset.stille_hochzeit_enabled else Contract.HOCHZEIT
+
+
 def tip(view: PlayerView, seed: int = 0) -> Tip:
     """The coach's suggestion for the decision ``view`` asks of its seat."""
     rng = random.Random(f"tipp:{seed}")
     plays = [a for a in view.legal if isinstance(a, Play)]
+    if view.phase in (Phase.VORBEHALT, Phase.DECLARE):
+        return _contract_tip(view, rng)
     if view.phase is not Phase.PLAY or not plays:
         return Tip(HeuristicStrategy().choose(view, rng), "rule_of_thumb")
     call = _first_call(view)

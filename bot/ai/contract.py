@@ -210,6 +210,8 @@ class ContractSearch:
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     # The contract chosen at the Vorbehalt, per seat and hand, named when asked for it.
     chosen: dict[int, tuple[tuple[Card, ...], int, Contract | None]] = field(default_factory=dict)
+    # The last search's means (None: the last choice needed no search), for the coach.
+    rating: ContractRating | None = None
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
@@ -227,10 +229,11 @@ class ContractSearch:
             return kept[2]
         options = candidates(view, vorgefuehrt)
         pflicht = pflicht_open(view)
+        self.rating = None
         if len(options) <= 1 and not vorgefuehrt:
             choice = None if not options else options[0]
         else:
-            rating = rate_contracts(view, options, self.budget, rng, pflicht)
+            rating = self.rating = rate_contracts(view, options, self.budget, rng, pflicht)
             if pflicht and not vorgefuehrt:
                 choice = rating.pflicht_now(pflicht_threshold(view))
             else:

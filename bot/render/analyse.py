@@ -166,6 +166,18 @@ def tip_text(tip: Tip, lang: Lang) -> str:
             )
         case "only_card":
             return t(lang, "tipp_only_card", card=name)
+        case "contract":
+            assert tip.contract is not None and tip.other is not None
+            assert tip.expected is not None and tip.runner_up_expected is not None
+            plan = contract_name(tip.contract, lang)
+            return t(
+                lang,
+                "tipp_contract",
+                choice=f"**{name}**" if name == plan else f"**{name}** ({plan})",
+                expected=number(tip.expected, lang),
+                other=contract_name(tip.other, lang),
+                other_expected=number(tip.runner_up_expected, lang),
+            )
         case "call_pays":
             assert tip.win is not None
             return t(lang, "tipp_call", call=name, win=percent(tip.win))

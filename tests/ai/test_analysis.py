@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.ai import get_strategy
-from bot.ai.analysis import THRESHOLD, Analysis, analyse, tip
+from bot.ai.analysis import THRESHOLD, Analysis, Tip, analyse, tip
 from bot.arena import play_game
+from bot.render.analyse import tip_text
 from bot.rules.cards import Card
-from bot.rules.game import Action, Deal, Game, Phase, Play, Reserve
+from bot.rules.contracts import Contract
+from bot.rules.game import Action, Deal, Declare, Game, Phase, Play, Reserve
 from bot.rules.records import GameRecord
 from bot.rules.view import PlayerView, player_view, seat_decisions
 
@@ -122,3 +125,51 @@ def test_a_tip_is_a_legal_action_with_its_reason() -> None:
             assert suggestion.expected >= suggestion.runner_up_expected
         game.apply(get_strategy("leicht").choose(view, rng))
     assert {"rule_of_thumb", "best_card", "only_card"} <= reasons
+
+
+DAMEN = [Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ, Card.DQ]
+DAMEN += [Card.CA, Card.CA, Card.SA, Card.SA, Card.HA]
+WEAK = [Card.D9, Card.D9, Card.C9, Card.C9, Card.S9, Card.SK]
+WEAK += [Card.HK, Card.H9, Card.DK, Card.DJ, Card.SJ, Card.HQ]
+
+
+def holding(hand: list[Card]) -> Game:
+    """A game in which seat 0, first to speak, holds ``hand`` (the rest dealt in order)."""
+    rest = [c for h in Deal.shuffled(1).hands for c in h]
+    for c in hand:
+        rest.remove(c)
+    others = [tuple(rest[k : k + 12]) for k in (0, 12, 24)]
+    return Game(Deal((tuple(hand), *others), dealer=3))
+
+
+def test_the_tip_at_the_vorbehalt_is_the_contract_search_with_its_expectation() -> None:
+    game = holding(DAMEN)
+    suggestion = tip(player_view(game, 0), seed=1)
+    assert suggestion.action == Reserve(0, True)
+    assert suggestion.reason == "contract" and suggestion.contract is Contract.SOLO_DAMEN
+    assert suggestion.other is not None
+    assert suggestion.expected is not None and suggestion.runner_up_expected is not None
+    assert suggestion.expected > suggestion.runner_up_expected
+    for seat in range(4):
+        game.apply(Reserve(seat, seat == 0))
+    named = tip(player_view(game, 0), seed=1)
+    assert named.action == Declare(0, Contract.SOLO_DAMEN) and named.reason == "contract"
+
+
+def test_a_contract_tip_in_words() -> None:
+    reserve = Tip(Reserve(0, True), "contract", 14.5, None, 1.5, None)
+    reserve = replace(reserve, contract=Contract.SOLO_DAMEN, other=Contract.NORMAL)
+    assert tip_text(reserve, "de") == (
+        "Tipp: **Vorbehalt** (Damensolo) – erwartet 14,5 Punkte für dich; Normalspiel erwartet 1,5."
+    )
+    assert tip_text(reserve, "en").endswith(
+        "(Damen solo (queens)) – 14.5 points expected for you; Normal game, 1.5."
+    )
+    # Naming the contract itself: no need to say it twice.
+    declare = replace(reserve, action=Declare(0, Contract.SOLO_DAMEN))
+    assert tip_text(declare, "de").startswith("Tipp: **Damensolo** – erwartet 14,5")
+
+
+def test_a_hand_not_worth_searching_gets_the_rule_of_thumb() -> None:
+    suggestion = tip(player_view(holding(WEAK), 0))
+    assert suggestion.action == Reserve(0, False) and suggestion.reason == "rule_of_thumb"

@@ -42,6 +42,9 @@ DE: dict[str, str] = {
         "{runner_up}, erwartet {runner_up_expected}."
     ),
     "tipp_only_card": "Tipp: **{card}** – die einzige Karte, die du spielen darfst.",
+    "tipp_contract": (
+        "Tipp: {choice} – erwartet {expected} Punkte für dich; {other} erwartet {other_expected}."
+    ),
     "tipp_call": (
         "Tipp: **{call}** ansagen – deine Seite gewinnt damit in etwa {win} % der "
         "möglichen Verteilungen."
@@ -95,6 +98,9 @@ EN: dict[str, str] = {
         "{runner_up}, {runner_up_expected}."
     ),
     "tipp_only_card": "Tip: **{card}** – the only card you may play.",
+    "tipp_contract": (
+        "Tip: {choice} – {expected} points expected for you; {other}, {other_expected}."
+    ),
     "tipp_call": "Tip: announce **{call}** – your side wins in about {win} % of possible deals.",
     "tipp_rule_of_thumb": "Tip: **{action}** – the AI's rule of thumb for your hand.",
     "tipp_wait": "A tip is available when it is your turn.",
