@@ -173,7 +173,9 @@ def tip_text(tip: Tip, lang: Lang) -> str:
             return t(
                 lang,
                 "tipp_contract",
-                choice=f"**{name}**" if name == plan else f"**{name}** ({plan})",
+                choice=f"**{name}**"
+                if name == plan
+                else t(lang, "tipp_plan", action=name, plan=plan),
                 expected=number(tip.expected, lang),
                 other=contract_name(tip.other, lang),
                 other_expected=number(tip.runner_up_expected, lang),

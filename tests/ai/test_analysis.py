@@ -162,8 +162,8 @@ def test_a_contract_tip_in_words() -> None:
     assert tip_text(reserve, "de") == (
         "Tipp: **Vorbehalt** (Damensolo) – erwartet 14,5 Punkte für dich; Normalspiel erwartet 1,5."
     )
-    assert tip_text(reserve, "en").endswith(
-        "(Damen solo (queens)) – 14.5 points expected for you; Normal game, 1.5."
+    assert tip_text(reserve, "en") == (
+        "Tip: **Vorbehalt**: Damen solo (queens) – 14.5 points expected for you; Normal game, 1.5."
     )
     # Naming the contract itself: no need to say it twice.
     declare = replace(reserve, action=Declare(0, Contract.SOLO_DAMEN))

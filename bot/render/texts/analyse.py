@@ -42,6 +42,7 @@ DE: dict[str, str] = {
         "{runner_up}, erwartet {runner_up_expected}."
     ),
     "tipp_only_card": "Tipp: **{card}** – die einzige Karte, die du spielen darfst.",
+    "tipp_plan": "**{action}** ({plan})",
     "tipp_contract": (
         "Tipp: {choice} – erwartet {expected} Punkte für dich; {other} erwartet {other_expected}."
     ),
@@ -98,6 +99,7 @@ EN: dict[str, str] = {
         "{runner_up}, {runner_up_expected}."
     ),
     "tipp_only_card": "Tip: **{card}** – the only card you may play.",
+    "tipp_plan": "**{action}**: {plan}",
     "tipp_contract": (
         "Tip: {choice} – {expected} points expected for you; {other}, {other_expected}."
     ),
