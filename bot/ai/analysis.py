@@ -7,8 +7,9 @@ another hand's unplayed cards. A card is a mistake when the AI rates another car
 so the difference is not blurred by different samples); a call made on one's turn is one
 when going without it rates that much better; a call that was in time and would have paid
 as the AI's own calls must (``MonteCarloStrategy.margins``) but was never made is listed
-with its win chance. The Vorbehalt, contract and Armut choices are not rated; the Tipp
-suggests the contract the AI's contract search would name, with its expectation.
+with its win chance. The contract a seat chose at the Vorbehalt (gesund, a solo, a
+Hochzeit) is rated as the contract search rates it (``bot.ai.contract``; an open Pflichtsolo
+against waiting for a better hand); Armut and Schmeißen are not rated.
 
 The budget is fixed: ``PLAYOUTS`` per decision, at most ``BUDGET`` per seat and game (a seat
 has at most a dozen rated decisions, so the cap only guards odd records). Pure: reads views
@@ -23,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.ai.contract import ContractSearch
-from bot.ai.heuristic import HeuristicStrategy
+from bot.ai.contract import ContractSearch, candidates, pflicht_threshold, rate_contracts
+from bot.ai.heuristic import HeuristicStrategy, pflicht_open
 from bot.ai.montecarlo import MonteCarloStrategy, Rating
 from bot.rules.calls import Call
 from bot.rules.cards import Card
-from bot.rules.contracts import Contract
+from bot.rules.contracts import SOLOS, Contract
 from bot.rules.game import Action, Announce, Declare, Phase, Play, Reserve
 from bot.rules.view import PlayerView
 
@@ -42,15 +43,16 @@ TIP_PLAYOUTS = 3000  # a Tipp is one decision: schwer's budget
 class Mistake:
     """A decision the AI rates at least ``THRESHOLD`` points worse than its own choice.
 
-    ``played`` is the seat's card or call; ``suggested`` the AI's card, or None for "no
-    call". ``trick`` counts from 1, ``position`` is the place in the trick (1 leads).
+    ``played`` is the seat's card, call or contract; ``suggested`` the AI's card or
+    contract, or None for "no call". ``trick`` counts from 1, ``position`` is the place in
+    the trick (1 leads); both are 0 for the contract.
     """
 
-    kind: Literal["card", "call"]
+    kind: Literal["card", "call", "contract"]
     trick: int
     position: int
-    played: Card | Call
-    suggested: Card | None
+    played: Card | Call | Contract
+    suggested: Card | Contract | None
     loss: float
 
 
@@ -72,7 +74,7 @@ class Analysis:
     """
 
     seat: int
-    decisions: int  # rated decisions: a card with a choice, a call on one's turn
+    decisions: int  # rated: a card with a choice, a call on one's turn, a searched contract
     agreed: int  # decisions where the seat chose as the AI would
     given_away: float
     mistakes: tuple[Mistake, ...]
@@ -129,6 +131,11 @@ def analyse(decisions: Sequence[tuple[PlayerView, Action]], seed: int = 0) -> An
     rated = agreed = 0
     given_away = 0.0
     complete = True
+    contract = _contract_loss(ai, decisions, seat, mistakes, rng)
+    if contract is not None:
+        rated += 1
+        agreed += contract == 0.0
+        given_away += contract
     for view, action in decisions:
         if view.phase is not Phase.PLAY or view.to_act != seat:
             continue
@@ -189,6 +196,59 @@ def _judge(
     if loss >= THRESHOLD:
         best = plays[rating.best].card
         mistakes.append(Mistake("card", trick, position, action.card, best, round(loss, 2)))
+    return loss
+
+
+def _contract_loss(
+    ai: MonteCarloStrategy,
+    decisions: Sequence[tuple[PlayerView, Action]],
+    seat: int,
+    mistakes: list[Mistake],
+    rng: random.Random,
+) -> float | None:
+    """Rate the contract the seat chose, from its view when first asked; the expected points
+    it gave away, None when it was not searched (a hand with nothing worth searching, Armut,
+    Schmeißen, or a Vorbehalt that another outranked before it was named).
+    """
+    asked: PlayerView | None = None
+    chosen: Contract | None = None
+    for view, action in decisions:
+        if view.phase not in (Phase.VORBEHALT, Phase.DECLARE) or view.to_act != seat:
+            continue
+        if asked is None:
+            asked = view
+        if isinstance(action, Reserve) and action.reserve:
+            continue
+        if isinstance(action, Declare):
+            chosen = action.contract
+        elif not isinstance(action, Reserve):
+            return None  # Armut or Schmeißen
+        break
+    else:
+        return None
+    assert asked is not None
+    vorgefuehrt = asked.vorgefuehrt == seat
+    options = candidates(asked, vorgefuehrt)
+    if chosen not in options:
+        if chosen is not None and chosen not in (*SOLOS, Contract.HOCHZEIT):
+            return None
+        options.append(chosen)
+    if len(options) < 2:
+        return None
+    rating = rate_contracts(asked, options, PLAYOUTS, rng, pflicht_open(asked))
+    ai.stats.playouts += rating.worlds * len(options)
+    value = dict(rating.means)
+    if pflicht_open(asked) and not vorgefuehrt:
+        # Not playing the open Pflichtsolo now keeps the chance of a better hand.
+        wait = pflicht_threshold(asked)
+        value = {
+            c: v + (0.0 if c is not None and c.is_declared_solo else wait) for c, v in value.items()
+        }
+    best = max(value, key=value.__getitem__)
+    loss = value[best] - value[chosen]
+    if loss >= THRESHOLD:
+        played, suggested = _named(chosen, asked), _named(best, asked)
+        mistakes.append(Mistake("contract", 0, 0, played, suggested, round(loss, 2)))
     return loss
 
 

@@ -9,6 +9,7 @@ from bot.render.terms import call_name, card_label, contract_name
 from bot.render.texts import Lang, t
 from bot.rules.calls import Call
 from bot.rules.cards import Card
+from bot.rules.contracts import Contract
 from bot.rules.game import (
     Action,
     Announce,
@@ -53,8 +54,13 @@ def analyse_controls(
     return (Button(TableButton("analyse", str(game_id)), t(lang, "btn_analyse"), "primary"),)
 
 
-def _card(card: Card | Call, lang: Lang) -> str:
-    return call_name(card, lang) if isinstance(card, Call) else card_label(card, lang)
+def _choice(choice: Card | Call | Contract, lang: Lang) -> str:
+    """A card, call or contract in the reader's words."""
+    if isinstance(choice, Call):
+        return call_name(choice, lang)
+    if isinstance(choice, Contract):
+        return contract_name(choice, lang)
+    return card_label(choice, lang)
 
 
 def analysis_text(analysis: Analysis, lang: Lang) -> str:
@@ -76,14 +82,25 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
         lines.append(t(lang, "analyse_mistakes"))
     for m in analysis.mistakes:
         loss = number(m.loss, lang)
-        if m.kind == "call":
+        if m.kind == "contract":
+            assert m.suggested is not None
+            lines.append(
+                t(
+                    lang,
+                    "analyse_contract",
+                    played=_choice(m.played, lang),
+                    suggested=_choice(m.suggested, lang),
+                    loss=loss,
+                )
+            )
+        elif m.kind == "call":
             lines.append(
                 t(
                     lang,
                     "analyse_call",
                     trick=m.trick,
                     position=place(m.position, lang),
-                    call=_card(m.played, lang),
+                    call=_choice(m.played, lang),
                     loss=loss,
                 )
             )
@@ -95,8 +112,8 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
                     "analyse_card",
                     trick=m.trick,
                     position=place(m.position, lang),
-                    played=_card(m.played, lang),
-                    suggested=card_label(m.suggested, lang),
+                    played=_choice(m.played, lang),
+                    suggested=_choice(m.suggested, lang),
                     loss=loss,
                 )
             )

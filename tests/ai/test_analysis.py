@@ -6,9 +6,9 @@ import random
 from dataclasses import replace
 
 from bot.ai import get_strategy
-from bot.ai.analysis import THRESHOLD, Analysis, Tip, analyse, tip
+from bot.ai.analysis import THRESHOLD, Analysis, Mistake, Tip, analyse, tip
 from bot.arena import play_game
-from bot.render.analyse import tip_text
+from bot.render.analyse import analysis_text, tip_text
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
 from bot.rules.game import Action, Deal, Declare, Game, Phase, Play, Reserve
@@ -173,3 +173,49 @@ def test_a_contract_tip_in_words() -> None:
 def test_a_hand_not_worth_searching_gets_the_rule_of_thumb() -> None:
     suggestion = tip(player_view(holding(WEAK), 0))
     assert suggestion.action == Reserve(0, False) and suggestion.reason == "rule_of_thumb"
+
+
+def vorbehalt_then_leicht(game: Game, own: list[Action]) -> list[tuple[PlayerView, Action]]:
+    """Seat 0 answers the Vorbehalt with ``own``, the others stay gesund, leicht plays on."""
+    rng = random.Random(3)
+    while not game.finished:
+        seat = game.to_act()
+        assert seat is not None
+        view = player_view(game, seat)
+        if game.phase in (Phase.VORBEHALT, Phase.DECLARE):
+            action = own.pop(0) if seat == 0 else Reserve(seat, False)
+        else:
+            action = get_strategy("leicht").choose(view, rng)
+        game.apply(action)
+    return seat_decisions(game.deal, game.actions, 0)
+
+
+def test_a_solo_left_unplayed_is_a_contract_mistake() -> None:
+    gesund = analyse(vorbehalt_then_leicht(holding(DAMEN), [Reserve(0, False)]), seed=2)
+    (mistake,) = [m for m in gesund.mistakes if m.kind == "contract"]
+    assert (mistake.played, mistake.suggested) == (Contract.NORMAL, Contract.SOLO_DAMEN)
+    assert mistake.loss >= 5
+    assert gesund.given_away >= mistake.loss
+    solo = [Reserve(0, True), Declare(0, Contract.SOLO_DAMEN)]
+    played = analyse(vorbehalt_then_leicht(holding(DAMEN), solo), seed=2)
+    assert not [m for m in played.mistakes if m.kind == "contract"]
+    # The contract is one more rated decision: the same cards, one more choice.
+    assert played.decisions >= 1 and played.agreed >= 1
+
+
+def test_a_weak_hand_gesund_is_not_rated() -> None:
+    gesund = analyse(vorbehalt_then_leicht(holding(WEAK), [Reserve(0, False)]), seed=2)
+    assert not [m for m in gesund.mistakes if m.kind == "contract"]
+
+
+def test_a_contract_mistake_in_words() -> None:
+    mistake = Mistake("contract", 0, 0, Contract.NORMAL, Contract.SOLO_DAMEN, 6.3)
+    analysis = Analysis(0, 12, 9, 7.5, (mistake,), (), 20_000, complete=True)
+    assert (
+        "• Vorbehalt: du wähltest Normalspiel, die KI Damensolo (erwartet 6,3 Punkte besser)"
+        in (analysis_text(analysis, "de"))
+    )
+    assert (
+        "• Vorbehalt: you chose Normal game, the AI Damen solo (queens) (6.3 points better in "
+        "expectation)" in analysis_text(analysis, "en")
+    )

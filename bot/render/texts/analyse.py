@@ -19,6 +19,9 @@ DE: dict[str, str] = {
         "• Stich {trick} ({position}): du {played}, die KI {suggested} "
         "(erwartet {loss} Punkte besser)"
     ),
+    "analyse_contract": (
+        "• Vorbehalt: du wähltest {played}, die KI {suggested} (erwartet {loss} Punkte besser)"
+    ),
     "analyse_call": (
         "• Stich {trick} ({position}): deine Ansage {call} – ohne sie erwartet {loss} Punkte besser"
     ),
@@ -30,8 +33,8 @@ DE: dict[str, str] = {
     "analyse_nothing": "In diesem Spiel gab es für dich keine Karte zu wählen.",
     "analyse_note": (
         "-# Jede Entscheidung ist aus deiner damaligen Sicht bewertet: {worlds} mögliche "
-        "Verteilungen der Karten, die du nicht kanntest, je zu Ende gespielt. Vorbehalt, "
-        "Solo und Armut bewertet die Analyse nicht."
+        "Verteilungen der Karten, die du nicht kanntest, je zu Ende gespielt. Armut und "
+        "Schmeißen bewertet die Analyse nicht."
     ),
     "analyse_incomplete": "-# Das Rechenbudget reichte nicht für alle Entscheidungen.",
     "analyse_unavailable": (
@@ -76,6 +79,9 @@ EN: dict[str, str] = {
         "• Trick {trick} ({position}): you played {played}, the AI {suggested} "
         "({loss} points better in expectation)"
     ),
+    "analyse_contract": (
+        "• Vorbehalt: you chose {played}, the AI {suggested} ({loss} points better in expectation)"
+    ),
     "analyse_call": (
         "• Trick {trick} ({position}): your call {call} – without it "
         "{loss} points better in expectation"
@@ -88,7 +94,7 @@ EN: dict[str, str] = {
     "analyse_nothing": "You had no card to choose in this game.",
     "analyse_note": (
         "-# Each decision is rated as you saw it then: {worlds} possible deals of the cards "
-        "you did not know, each played to the end. Vorbehalt, Solo and Armut are not rated."
+        "you did not know, each played to the end. Armut and Schmeißen are not rated."
     ),
     "analyse_incomplete": "-# The computing budget did not cover every decision.",
     "analyse_unavailable": (
