@@ -237,13 +237,9 @@ def _contract_loss(
         return None
     rating = rate_contracts(asked, options, PLAYOUTS, rng, pflicht_open(asked))
     ai.stats.playouts += rating.worlds * len(options)
-    value = dict(rating.means)
-    if pflicht_open(asked) and not vorgefuehrt:
-        # Not playing the open Pflichtsolo now keeps the chance of a better hand.
-        wait = pflicht_threshold(asked)
-        value = {
-            c: v + (0.0 if c is not None and c.is_declared_solo else wait) for c, v in value.items()
-        }
+    # Not playing an open Pflichtsolo now keeps the chance of a better hand.
+    wait = pflicht_threshold(asked) if pflicht_open(asked) and not vorgefuehrt else 0.0
+    value = rating.worth(wait)
     best = max(value, key=value.__getitem__)
     loss = value[best] - value[chosen]
     if loss >= THRESHOLD:

@@ -79,13 +79,18 @@ class ContractRating:
         pool = [c for c in self.means if not solos_only or _is_solo(c)]
         return max(pool, key=score) if pool else None
 
-    def pflicht_now(self, threshold: float) -> Contract | None:
-        """The best solo if it beats the best other contract by ``threshold``, else that other."""
-        solo = self.best(solos_only=True)
-        other = max((c for c in self.means if not _is_solo(c)), key=self.means.__getitem__)
-        if solo is not None and self.means[solo] - self.means[other] >= threshold:
-            return solo
-        return other
+    def worth(self, wait: float = 0.0) -> dict[Contract | None, float]:
+        """Each option's mean, the others than a solo raised by ``wait``: what keeping an
+        open Pflichtsolo for a later hand is worth (``pflicht_threshold``).
+        """
+        return {c: v + (0.0 if _is_solo(c) else wait) for c, v in self.means.items()}
+
+    def pflicht_now(self, wait: float) -> Contract | None:
+        """With a Pflichtsolo open: the best solo if it is worth more than waiting, else the
+        best other contract.
+        """
+        worth = self.worth(wait)
+        return max(worth, key=lambda c: (worth[c], _is_solo(c)))
 
 
 def _is_solo(c: Contract | None) -> bool:

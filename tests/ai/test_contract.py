@@ -173,8 +173,9 @@ def test_the_pflichtsolo_rule_compares_the_best_solo_with_the_best_other() -> No
         {None: 1.0, Contract.HOCHZEIT: 2.0, Contract.SOLO_DAMEN: -1.0, Contract.SOLO_BUBEN: -5.0},
         600,
     )
-    assert rating.pflicht_now(-3.0) is Contract.SOLO_DAMEN
+    assert rating.pflicht_now(-3.0) is Contract.SOLO_DAMEN  # a tie plays the solo
     assert rating.pflicht_now(-2.5) is Contract.HOCHZEIT
+    assert rating.worth(-3.0)[None] == -2.0 and rating.worth(-3.0)[Contract.SOLO_DAMEN] == -1.0
 
 
 def test_a_poor_hand_still_offers_its_armut() -> None:
