@@ -47,12 +47,6 @@ def get_strategy(name: str) -> Strategy:
         # Issue 21's yardstick: Monte-Carlo as at commit 967a1e5, the heuristic's Vorbehalt
         # (card play and calls have not changed since).
         return MonteCarloStrategy(_budget(key), key)
-    if key.startswith("mc-pflicht-old:"):
-        # Experiment: the Pflichtsolo's timing as before (the heuristic's threshold).
-        from bot.ai.contract import OldPflicht
-
-        n = _budget(key)
-        return MonteCarloStrategy(n, key, contracts=OldPflicht(budget=n))
     if key.startswith("mc-calls:"):
         return _searching(MITTEL_PLAYOUTS, key, _margins(key))
     known = ", ".join((*STRATEGY_NAMES, *LEVELS))

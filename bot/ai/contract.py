@@ -260,36 +260,3 @@ class ContractSearch:
         if offer is not None and wants_armut(view):
             return offer
         return self.fallback.choose(view, rng)
-
-
-@dataclass(slots=True)
-class OldPflicht(ContractSearch):
-    """Experiment: the Pflichtsolo's timing of commit 705949d."""
-
-    def want(self, view: PlayerView, rng: random.Random, vorgefuehrt: bool) -> Contract | None:
-        key = (view.hand, view.dealer)
-        kept = self.chosen.get(view.seat)
-        if kept is not None and kept[:2] == key and not vorgefuehrt:
-            return kept[2]
-        options = candidates(view, vorgefuehrt)
-        if not vorgefuehrt:
-            options = [
-                c
-                for c in options
-                if c is None
-                or not c.is_declared_solo
-                or solo_strength(view.hand, c) >= MIN_STRENGTH
-            ]
-        pflicht = pflicht_open(view)
-        heuristic = self.fallback.wanted(view)
-        if pflicht and heuristic is not None and heuristic not in options:
-            options.append(heuristic)
-        if len(options) <= 1 and not vorgefuehrt:
-            choice = None if not options else options[0]
-        else:
-            rating = rate_contracts(view, options, self.budget, rng, pflicht)
-            choice = rating.best(self.margin, solos_only=vorgefuehrt)
-            if pflicht and heuristic is not None and heuristic.is_declared_solo:
-                choice = rating.best(self.margin, solos_only=True) or heuristic
-        self.chosen[view.seat] = (*key, choice)
-        return choice
