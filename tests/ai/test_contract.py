@@ -16,7 +16,7 @@ from bot.ai.contract import (
     rate_contracts,
 )
 from bot.ai.montecarlo import MonteCarloStrategy
-from bot.benchmarks.pflichtsolo import thresholds
+from bot.benchmarks.pflichtsolo import solos_in_rounds, thresholds
 from bot.rules.cards import Card as C
 from bot.rules.cards import deck
 from bot.rules.contracts import Contract
@@ -246,3 +246,10 @@ def test_the_shipped_levels_search_the_contract() -> None:
         game = game_with(DAMEN)
         action = strategy.choose(player_view(game, 0), random.Random(0))
         assert action == Reserve(0, True)
+
+
+def test_every_player_owes_one_pflichtsolo_a_round() -> None:
+    solos = solos_in_rounds("leicht", 2, 1)
+    owed = solos["pflicht"]["solos"] + solos.get("vorgefuehrt", {"solos": 0})["solos"]
+    assert owed == 2 * 4
+    assert 0 <= solos["pflicht"]["won"] <= 1 and 1 <= solos["pflicht"]["games_left"] <= 24
