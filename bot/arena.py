@@ -17,7 +17,7 @@ import logging
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -99,29 +99,35 @@ def play_round(
 
 def play_round_pair(names: tuple[str, ...], index: int, seed: int, rules: Ruleset) -> DealResult:
     """A round per rotation, every rotation dealt the same N-th game (``--rounds``)."""
-    strategies = {n: get_strategy(n) for n in names}
-    total = dict.fromkeys(names, 0.0)
-    seats_of = dict.fromkeys(names, 0)
-    for r, plan in enumerate(seat_plan(names)):
-        seats = [strategies[n] for n in plan]
-        scores, _ = play_round(
-            seats, seed * 1_000_003 + index, index % 4, f"{seed}/{index}/{r}", rules
-        )
-        for seat, n in enumerate(plan):
-            total[n] += scores[seat] / rules.games_per_round
-            seats_of[n] += 1
-    return DealResult({n: total[n] / seats_of[n] for n in names})
+
+    def per_slot(seats: list[Strategy], r: int) -> list[float]:
+        deal_seed, rng_seed = seed * 1_000_003 + index, f"{seed}/{index}/{r}"
+        totals, _ = play_round(seats, deal_seed, index % 4, rng_seed, rules)
+        return [t / rules.games_per_round for t in totals]
+
+    return _rotations({n: get_strategy(n) for n in names}, per_slot)
 
 
 def score_deal(deal: Deal, strategies: dict[str, Strategy], rng_seed: str) -> DealResult:
     """Play ``deal`` once per rotation of the strategies through the seats."""
+
+    def scores(seats: list[Strategy], r: int) -> Sequence[float]:
+        game = play_game(deal, seats, f"{rng_seed}/{r}")
+        # A redeal (house rules: Schmeißen, an Armut nobody took) scores nothing.
+        return game.result.scores if game.result is not None else (0, 0, 0, 0)
+
+    return _rotations(strategies, scores)
+
+
+def _rotations(
+    strategies: dict[str, Strategy], play: Callable[[list[Strategy], int], Sequence[float]]
+) -> DealResult:
+    """Each strategy's mean seat score over the rotations; ``play(seats, r)`` plays one."""
     names = tuple(strategies)
     total = dict.fromkeys(names, 0.0)
     seats_of = dict.fromkeys(names, 0)
     for r, plan in enumerate(seat_plan(names)):
-        game = play_game(deal, [strategies[n] for n in plan], f"{rng_seed}/{r}")
-        # A redeal (house rules: Schmeißen, an Armut nobody took) scores nothing.
-        scores = game.result.scores if game.result is not None else (0, 0, 0, 0)
+        scores = play([strategies[n] for n in plan], r)
         for seat, n in enumerate(plan):
             total[n] += scores[seat]
             seats_of[n] += 1

@@ -74,26 +74,27 @@ class ContractRating:
 
     def best(self, margin: float = SOLO_MARGIN, solos_only: bool = False) -> Contract | None:
         def score(c: Contract | None) -> float:
-            return self.means[c] - (margin if c is not None and c.is_declared_solo else 0.0)
+            return self.means[c] - (margin if is_solo(c) else 0.0)
 
-        pool = [c for c in self.means if not solos_only or _is_solo(c)]
+        pool = [c for c in self.means if not solos_only or is_solo(c)]
         return max(pool, key=score) if pool else None
 
     def worth(self, wait: float = 0.0) -> dict[Contract | None, float]:
         """Each option's mean, the others than a solo raised by ``wait``: what keeping an
         open Pflichtsolo for a later hand is worth (``pflicht_threshold``).
         """
-        return {c: v + (0.0 if _is_solo(c) else wait) for c, v in self.means.items()}
+        return {c: v + (0.0 if is_solo(c) else wait) for c, v in self.means.items()}
 
     def pflicht_now(self, wait: float) -> Contract | None:
         """With a Pflichtsolo open: the best solo if it is worth more than waiting, else the
         best other contract.
         """
         worth = self.worth(wait)
-        return max(worth, key=lambda c: (worth[c], _is_solo(c)))
+        return max(worth, key=lambda c: (worth[c], is_solo(c)))
 
 
-def _is_solo(c: Contract | None) -> bool:
+def is_solo(c: Contract | None) -> bool:
+    """Whether a searched option is a declared solo (None: playing normally)."""
     return c is not None and c.is_declared_solo
 
 
@@ -172,7 +173,7 @@ def rate_contracts(
         else:
             re_mask = np.full(worlds, 1 << me, dtype=np.int64)
             solo = np.ones(worlds, dtype=bool)
-        start = me if option is not None and option.is_declared_solo and soloist_leads else leader
+        start = me if is_solo(option) and soloist_leads else leader
         empty = np.empty((worlds, 0), dtype=np.int64)
         out = playouts(t, hands, start, empty, 0, re_mask, solo, gen, hochzeiter)
         is_re = (out.re_mask >> me) & 1 == 1

@@ -29,9 +29,8 @@ from collections import defaultdict
 import numpy as np
 
 from bot.ai import get_strategy
-from bot.ai.contract import candidates, rate_contracts
+from bot.ai.contract import candidates, is_solo, rate_contracts
 from bot.arena import play_round
-from bot.rules.contracts import Contract
 from bot.rules.game import Deal, Game
 from bot.rules.round import RoundContext
 from bot.rules.ruleset import DDV
@@ -50,13 +49,9 @@ def means(hands: int, budget: int) -> tuple[list[float], list[float]]:
         view = player_view(Game(deal), (i // 4) % 4)
         options = candidates(view, vorgefuehrt=False)
         rating = rate_contracts(view, options, budget, random.Random(i), soloist_leads=True)
-        solos.append(max(v for c, v in rating.means.items() if _solo(c)))
-        others.append(max(v for c, v in rating.means.items() if not _solo(c)))
+        solos.append(max(v for c, v in rating.means.items() if is_solo(c)))
+        others.append(max(v for c, v in rating.means.items() if not is_solo(c)))
     return solos, others
-
-
-def _solo(c: Contract | None) -> bool:
-    return c is not None and c.is_declared_solo
 
 
 def thresholds(solos: list[float], others: list[float], games: int = GAMES) -> list[float]:
