@@ -8,8 +8,9 @@ so the difference is not blurred by different samples); a call made on one's tur
 when going without it rates that much better; a call that was in time and would have paid
 as the AI's own calls must (``MonteCarloStrategy.margins``) but was never made is listed
 with its win chance. The contract a seat chose at the Vorbehalt (gesund, a solo, a
-Hochzeit) is rated as the contract search rates it (``bot.ai.contract``; an open Pflichtsolo
-against waiting for a better hand); Armut and Schmeißen are not rated.
+Hochzeit, an Armut offered, Schmeißen) is rated as the contract search rates it
+(``bot.ai.contract``; an open Pflichtsolo against waiting for a better hand); taking an Armut
+and the cards returned are not rated.
 
 The budget is fixed: ``PLAYOUTS`` per decision, at most ``BUDGET`` per seat and game (a seat
 has at most a dozen rated decisions, so the cap only guards odd records). Pure: reads views
@@ -24,13 +25,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.ai.contract import ContractSearch, candidates, pflicht_threshold, rate_contracts
+from bot.ai.contract import (
+    ContractSearch,
+    HouseOption,
+    Option,
+    candidates,
+    pflicht_threshold,
+    rate_armut_take,
+    rate_contracts,
+)
 from bot.ai.heuristic import HeuristicStrategy, pflicht_open
 from bot.ai.montecarlo import MonteCarloStrategy, Rating
 from bot.rules.calls import Call
 from bot.rules.cards import Card
 from bot.rules.contracts import SOLOS, Contract
-from bot.rules.game import Action, Announce, Declare, Phase, Play, Reserve
+from bot.rules.game import (
+    Action,
+    Announce,
+    ArmutOffer,
+    Declare,
+    Phase,
+    Play,
+    Reserve,
+    Schmeissen,
+    TakeArmut,
+)
 from bot.rules.view import PlayerView
 
 THRESHOLD = 0.5  # expected points: below this, a choice is as good as the AI's
@@ -51,8 +70,8 @@ class Mistake:
     kind: Literal["card", "call", "contract"]
     trick: int
     position: int
-    played: Card | Call | Contract
-    suggested: Card | Contract | None
+    played: Card | Call | Contract | HouseOption
+    suggested: Card | Contract | HouseOption | None
     loss: float
 
 
@@ -90,7 +109,8 @@ class Tip:
     ``reason``: ``best_card`` (``expected`` and the runner-up's), ``only_card``,
     ``call_pays`` (``win`` chance), ``contract`` (the Vorbehalt or the contract to name as
     the contract search rates it: ``contract`` and ``expected``, the best ``other`` and its
-    ``runner_up_expected``), ``rule_of_thumb`` (a hand not worth searching, Schmeißen, Armut).
+    ``runner_up_expected``; taking an Armut or not: ``contract`` None, ``other`` the other
+    answer), ``rule_of_thumb`` (a hand not worth searching, the cards an Armut's taker returns).
     """
 
     action: Action
@@ -99,8 +119,8 @@ class Tip:
     runner_up: Card | None = None
     runner_up_expected: float | None = None
     win: float | None = None
-    contract: Contract | None = None
-    other: Contract | None = None
+    contract: Contract | HouseOption | None = None
+    other: Contract | HouseOption | Action | None = None
 
 
 def _where(view: PlayerView) -> tuple[int, int]:
@@ -207,11 +227,11 @@ def _contract_loss(
     rng: random.Random,
 ) -> float | None:
     """Rate the contract the seat chose, from its view when first asked; the expected points
-    it gave away, None when it was not searched (a hand with nothing worth searching, Armut,
-    Schmeißen, or a Vorbehalt that another outranked before it was named).
+    it gave away, None when it was not searched (a hand with nothing worth searching, or a
+    Vorbehalt that another outranked before it was named).
     """
     asked: PlayerView | None = None
-    chosen: Contract | None = None
+    chosen: Option = None
     for view, action in decisions:
         if view.phase not in (Phase.VORBEHALT, Phase.DECLARE) or view.to_act != seat:
             continue
@@ -221,8 +241,10 @@ def _contract_loss(
             continue
         if isinstance(action, Declare):
             chosen = action.contract
-        elif not isinstance(action, Reserve):
-            return None  # Armut or Schmeißen
+        elif isinstance(action, ArmutOffer):
+            chosen = HouseOption.ARMUT
+        elif isinstance(action, Schmeissen):
+            chosen = HouseOption.SCHMEISSEN
         break
     else:
         return None
@@ -253,7 +275,8 @@ def _contract_tip(view: PlayerView, rng: random.Random) -> Tip:
     search = ContractSearch(budget=TIP_PLAYOUTS)
     action = search.choose(view, rng)
     rating, chosen = search.rating, search.chosen.get(view.seat)
-    if rating is None or chosen is None or not isinstance(action, Reserve | Declare):
+    searched = isinstance(action, Reserve | Declare | Schmeissen | ArmutOffer)
+    if rating is None or chosen is None or not searched:
         return Tip(action, "rule_of_thumb")
     plan = chosen[2]
     means = rating.means
@@ -271,7 +294,15 @@ def _contract_tip(view: PlayerView, rng: random.Random) -> Tip:
     )
 
 
-def _named(option: Contract | None, view: PlayerView) -> Contract:
+def _take_tip(view: PlayerView, rng: random.Random) -> Tip:
+    """Take the Armut offered or not, as the contract search rates both answers."""
+    take, decline = rate_armut_take(view, TIP_PLAYOUTS, rng)
+    mine, other = TakeArmut(view.seat, take > decline), TakeArmut(view.seat, take <= decline)
+    best, worse = max(take, decline), min(take, decline)
+    return Tip(mine, "contract", round(best, 2), runner_up_expected=round(worse, 2), other=other)
+
+
+def _named(option: Option, view: PlayerView) -> Contract | HouseOption:
     """A searched option as the game it is: not naming one is a normal game, or with both
     Kreuz-Damen a stille Hochzeit (a Hochzeit where the rules reveal it anyway).
     """
@@ -288,6 +319,8 @@ def tip(view: PlayerView, seed: int = 0) -> Tip:
     plays = [a for a in view.legal if isinstance(a, Play)]
     if view.phase in (Phase.VORBEHALT, Phase.DECLARE):
         return _contract_tip(view, rng)
+    if any(isinstance(a, TakeArmut) for a in view.legal):
+        return _take_tip(view, rng)
     if view.phase is not Phase.PLAY or not plays:
         return Tip(HeuristicStrategy().choose(view, rng), "rule_of_thumb")
     call = _first_call(view)

@@ -12,32 +12,49 @@ until Vorführen forces it on whatever hand comes. The best solo is played now w
 beats the best other contract's by at least ``PFLICHT_THRESHOLDS[k]``, ``k`` the round's
 games after this one in which the seat could still choose (see ``pflicht_threshold``).
 
-What the search does not model stays the heuristic's: an Armut offer and Schmeißen (a hand is
-thrown in unless the search picks a solo). Solos far too weak to matter (``solo_strength``
-below ``MIN_STRENGTH``) are not searched for a Lustsolo, and a hand with no such solo and no
-Hochzeit is left to the heuristic at once.
+House rules are searched the same way: offering an Armut is played out with the others
+answering by the heuristic's rule (the first strong enough hand takes, returns the cheapest
+cards and plays with the poor seat), a hand nobody takes is dealt again and scores 0, and so
+does Schmeißen. Whether to take an Armut offered is searched in worlds where the poor seat
+holds exactly the trumps it offered (``rate_armut_take``); which cards the taker returns stays
+the heuristic's. Solos far too weak to matter (``solo_strength`` below ``MIN_STRENGTH``) are
+not searched for a Lustsolo, and a hand with nothing else to choose plays normally at once.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
+import numpy.typing as npt
 
 from bot.ai.heuristic import (
     LUSTSOLO_STRENGTH,
+    TAKE_ARMUT_STRENGTH,
     HeuristicStrategy,
+    armut_return,
+    normal_strength,
     pflicht_open,
-    reserve_for,
     solo_strength,
-    wants_armut,
 )
-from bot.ai.playout import Ints, playouts, tables_for
+from bot.ai.playout import Ints, Tables, playouts, tables_for
 from bot.ai.value import values
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import SOLOS, Contract
-from bot.rules.game import Action, ArmutOffer, Declare, Phase
+from bot.rules.game import (
+    Action,
+    ArmutOffer,
+    Declare,
+    Phase,
+    Reserve,
+    Schmeissen,
+    TakeArmut,
+    armut_trumps,
+    schmeissen_reasons,
+)
+from bot.rules.ruleset import Ruleset
 from bot.rules.view import PlayerView
 
 # Solos the rough strength count rates this far below a Lustsolo are never worth searching.
@@ -63,29 +80,41 @@ PFLICHT_THRESHOLDS: tuple[float, ...] = (
 # fmt: on
 
 _CQ = int(Card.CQ)
+_NORMAL = Contract.NORMAL.order
+
+
+class HouseOption(StrEnum):
+    """House-rule choices searched beside the contracts."""
+
+    ARMUT = "armut"  # offer the hand's trumps
+    SCHMEISSEN = "schmeissen"  # throw the hand in: dealt again, nothing scored
+
+
+# A searched option: a contract to name, a house-rule choice, or None for playing normally.
+Option = Contract | HouseOption | None
 
 
 @dataclass(frozen=True, slots=True)
 class ContractRating:
     """The mean score for this seat of each candidate (None: play normally) over ``worlds``."""
 
-    means: dict[Contract | None, float]
+    means: dict[Option, float]
     worlds: int
 
-    def best(self, margin: float = SOLO_MARGIN, solos_only: bool = False) -> Contract | None:
-        def score(c: Contract | None) -> float:
+    def best(self, margin: float = SOLO_MARGIN, solos_only: bool = False) -> Option:
+        def score(c: Option) -> float:
             return self.means[c] - (margin if is_solo(c) else 0.0)
 
         pool = [c for c in self.means if not solos_only or is_solo(c)]
         return max(pool, key=score) if pool else None
 
-    def worth(self, wait: float = 0.0) -> dict[Contract | None, float]:
+    def worth(self, wait: float = 0.0) -> dict[Option, float]:
         """Each option's mean, the others than a solo raised by ``wait``: what keeping an
         open Pflichtsolo for a later hand is worth (``pflicht_threshold``).
         """
         return {c: v + (0.0 if is_solo(c) else wait) for c, v in self.means.items()}
 
-    def pflicht_now(self, wait: float) -> Contract | None:
+    def pflicht_now(self, wait: float) -> Option:
         """With a Pflichtsolo open: the best solo if it is worth more than waiting, else the
         best other contract.
         """
@@ -93,9 +122,9 @@ class ContractRating:
         return max(worth, key=lambda c: (worth[c], is_solo(c)))
 
 
-def is_solo(c: Contract | None) -> bool:
+def is_solo(c: Option) -> bool:
     """Whether a searched option is a declared solo (None: playing normally)."""
-    return c is not None and c.is_declared_solo
+    return isinstance(c, Contract) and c.is_declared_solo
 
 
 def pflicht_threshold(view: PlayerView) -> float:
@@ -109,24 +138,31 @@ def pflicht_threshold(view: PlayerView) -> float:
     return PFLICHT_THRESHOLDS[min(free, len(PFLICHT_THRESHOLDS) - 1)]
 
 
-def candidates(view: PlayerView, vorgefuehrt: bool) -> list[Contract | None]:
+def candidates(view: PlayerView, vorgefuehrt: bool) -> list[Option]:
     """The contracts worth searching for this hand; None stands for playing normally. A solo
     that must be played some time (vorgeführt, or an open Pflichtsolo) is searched however weak.
     """
-    out: list[Contract | None] = [] if vorgefuehrt else [None]
+    out: list[Option] = [] if vorgefuehrt else [None]
     if view.ruleset.solos_enabled:
         ranked = sorted(SOLOS, key=lambda c: -solo_strength(view.hand, c))
         if not vorgefuehrt and not pflicht_open(view):
             ranked = [c for c in ranked if solo_strength(view.hand, c) >= MIN_STRENGTH]
         out.extend(ranked[:MAX_SOLOS])
-    if not vorgefuehrt and view.hand.count(Card.CQ) == 2:
+    if vorgefuehrt:
+        return out
+    if view.hand.count(Card.CQ) == 2:
         out.append(Contract.HOCHZEIT)
+    rules = view.ruleset
+    if rules.armut and len(armut_trumps(view.hand)) <= rules.armut_max_trumps:
+        out.append(HouseOption.ARMUT)
+    if view.phase is Phase.VORBEHALT and schmeissen_reasons(view.hand, rules):
+        out.append(HouseOption.SCHMEISSEN)
     return out
 
 
 def rate_contracts(
     view: PlayerView,
-    options: list[Contract | None],
+    options: list[Option],
     budget: int,
     rng: random.Random,
     soloist_leads: bool,
@@ -154,8 +190,16 @@ def rate_contracts(
         re_normal |= 1 << me
     lone = re_normal & (re_normal - 1) == 0  # one seat holds both: a stille Hochzeit
     leader = (view.dealer + 1) % 4
-    means: dict[Contract | None, float] = {}
+    means: dict[Option, float] = {}
     for option in options:
+        if option is HouseOption.SCHMEISSEN:
+            means[option] = 0.0  # dealt again: the next hand is worth 0 to every seat
+            continue
+        if option is HouseOption.ARMUT:
+            deals = [_world(mine, unseen, row, me) for row in labels.tolist()]
+            takers = [_armut_taker(d, me, me) for d in deals]
+            means[option] = float(_armut_values(rules, deals, me, takers, me, leader, gen).mean())
+            continue
         contract = option or Contract.NORMAL
         t = tables_for(contract, rules)
         hands = _hands(t.low_bit, mine, unseen, labels, me)
@@ -181,6 +225,118 @@ def rate_contracts(
         v = values(out.solo, -1, -1, out.re_augen, out.re_tricks, rules) + out.sonderpunkte
         means[option] = float((factor * v).mean())
     return ContractRating(means, worlds)
+
+
+def rate_armut_take(view: PlayerView, budget: int, rng: random.Random) -> tuple[float, float]:
+    """The mean score for this seat of taking the Armut offered to it and of declining it,
+    over the same worlds: the poor seat holds exactly as many trumps as it offered. Declined,
+    the seats still to be asked answer by the heuristic's rule; if nobody takes, 0 (dealt
+    again).
+    """
+    armut = view.armut
+    assert armut is not None
+    rules = view.ruleset
+    me, poor, count = view.seat, armut.poor, armut.offered
+    draw = random.Random(rng.getrandbits(64))
+    gen = np.random.default_rng(rng.getrandbits(64))
+    mine = [int(c) for c in view.hand]
+    unseen = [int(c) for c in deck(rules.with_nines)]
+    for c in mine:
+        unseen.remove(c)
+    trumps = [c for c in unseen if _NORMAL.is_trump(Card(c))]
+    plain = [c for c in unseen if not _NORMAL.is_trump(Card(c))]
+    size = len(mine)
+    rest = [s for s in range(4) if s not in (me, poor)]
+    deals: list[list[list[int]]] = []
+    for _ in range(max(1, budget // 2)):
+        draw.shuffle(trumps)
+        draw.shuffle(plain)
+        pool = trumps[count:] + plain[size - count :]
+        draw.shuffle(pool)
+        hands = [mine] * 4
+        hands[poor] = trumps[:count] + plain[: size - count]
+        hands[rest[0]], hands[rest[1]] = pool[:size], pool[size:]
+        deals.append(hands)
+    leader = (view.dealer + 1) % 4
+    take = _armut_values(rules, deals, poor, [me] * len(deals), me, leader, gen)
+    takers = [_armut_taker(d, poor, me) for d in deals]
+    decline = _armut_values(rules, deals, poor, takers, me, leader, gen)
+    return float(take.mean()), float(decline.mean())
+
+
+def _world(mine: list[int], unseen: list[int], row: list[int], me: int) -> list[list[int]]:
+    """One sampled deal as card lists per seat (``row``: the seat of each unseen card)."""
+    hands: list[list[int]] = [[], [], [], []]
+    hands[me] = mine
+    for card, seat in zip(unseen, row, strict=True):
+        hands[seat].append(card)
+    return hands
+
+
+def _armut_taker(hands: list[list[int]], poor: int, after: int) -> int | None:
+    """Who takes the Armut of ``poor`` among the seats asked after ``after``, by the
+    heuristic's rule (a hand strong enough for the game on its own).
+    """
+    asked = [(poor + i) % 4 for i in range(1, 4)]
+    start = asked.index(after) + 1 if after in asked else 0
+    for seat in asked[start:]:
+        if normal_strength([Card(c) for c in hands[seat]]) >= TAKE_ARMUT_STRENGTH:
+            return seat
+    return None
+
+
+def _armut_values(
+    rules: Ruleset,
+    deals: list[list[list[int]]],
+    poor: int,
+    takers: list[int | None],
+    me: int,
+    leader: int,
+    gen: np.random.Generator,
+) -> npt.NDArray[np.float64]:
+    """This seat's score in each deal played as an Armut of ``poor`` taken by that deal's
+    taker (who returns the heuristic's cards); 0 where nobody took it.
+    """
+    t = tables_for(Contract.NORMAL, rules)
+    out = np.zeros(len(deals))
+    taken = [i for i, taker in enumerate(takers) if taker is not None]
+    if not taken:
+        return out
+    hands = np.zeros((len(taken), 4), dtype=np.int64)
+    re_mask = np.zeros(len(taken), dtype=np.int64)
+    for row, i in enumerate(taken):
+        taker = takers[i]
+        assert taker is not None
+        cards = [list(h) for h in deals[i]]
+        given = [c for c in cards[poor] if _NORMAL.is_trump(Card(c))]
+        got = cards[taker] + given
+        back = [int(c) for c in armut_return([Card(c) for c in got], len(given), _NORMAL)]
+        for c in back:
+            got.remove(c)
+        cards[taker] = got
+        cards[poor] = [c for c in cards[poor] if c not in given] + back
+        hands[row] = _deal_bits(t, cards)
+        re_mask[row] = (1 << poor) | (1 << taker)
+    solo = np.zeros(len(taken), dtype=bool)
+    empty = np.empty((len(taken), 0), dtype=np.int64)
+    game = playouts(t, hands, leader, empty, 0, re_mask, solo, gen)
+    sign = np.where((game.re_mask >> me) & 1 == 1, 1, -1)
+    v = values(game.solo, -1, -1, game.re_augen, game.re_tricks, rules) + game.sonderpunkte
+    out[taken] = sign * v
+    return out
+
+
+def _deal_bits(t: Tables, hands: list[list[int]]) -> list[int]:
+    """Each seat's hand bits, the two copies of a kind on their two bits across the deal."""
+    copies = [0] * 24
+    out = []
+    for cards in hands:
+        bits = 0
+        for c in cards:
+            bits |= 1 << (t.low_bit[c] + copies[c])
+            copies[c] += 1
+        out.append(bits)
+    return out
 
 
 def me_both(mine: list[int]) -> bool:
@@ -215,7 +371,7 @@ class ContractSearch:
     margin: float = SOLO_MARGIN
     fallback: HeuristicStrategy = field(default_factory=HeuristicStrategy)
     # The contract chosen at the Vorbehalt, per seat and hand, named when asked for it.
-    chosen: dict[int, tuple[tuple[Card, ...], int, Contract | None]] = field(default_factory=dict)
+    chosen: dict[int, tuple[tuple[Card, ...], int, Option]] = field(default_factory=dict)
     # The last search's means (None: the last choice needed no search), for the coach.
     rating: ContractRating | None = None
 
@@ -225,9 +381,12 @@ class ContractSearch:
             return self._reserve(view, legal, rng)
         if view.phase is Phase.DECLARE:
             return self._declare(view, legal, rng)
+        if view.phase is Phase.ARMUT and any(isinstance(a, TakeArmut) for a in legal):
+            take, decline = rate_armut_take(view, self.budget, rng)
+            return TakeArmut(view.seat, take > decline)
         return self.fallback.choose(view, rng)
 
-    def want(self, view: PlayerView, rng: random.Random, vorgefuehrt: bool) -> Contract | None:
+    def want(self, view: PlayerView, rng: random.Random, vorgefuehrt: bool) -> Option:
         """The contract to name (None: gesund, or whatever the heuristic prefers)."""
         key = (view.hand, view.dealer)
         kept = self.chosen.get(view.seat)
@@ -248,16 +407,24 @@ class ContractSearch:
         return choice
 
     def _reserve(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
-        chosen = reserve_for(view, legal, self.want(view, rng, vorgefuehrt=False))
-        return chosen or self.fallback.choose(view, rng)
+        want = self.want(view, rng, vorgefuehrt=False)
+        throw = want is HouseOption.SCHMEISSEN
+        reserve = want is not None and not throw
+        for a in legal:
+            if (
+                isinstance(a, Schmeissen)
+                if throw
+                else isinstance(a, Reserve) and a.reserve == reserve
+            ):
+                return a
+        return self.fallback.choose(view, rng)
 
     def _declare(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
-        options = {a.contract: a for a in legal if isinstance(a, Declare)}
-        vorgefuehrt = view.vorgefuehrt == view.seat
-        want = self.want(view, rng, vorgefuehrt)
+        options: dict[Option, Action] = {a.contract: a for a in legal if isinstance(a, Declare)}
+        for a in legal:
+            if isinstance(a, ArmutOffer):
+                options[HouseOption.ARMUT] = a
+        want = self.want(view, rng, vorgefuehrt=view.vorgefuehrt == view.seat)
         if want in options:
             return options[want]
-        offer = next((a for a in legal if isinstance(a, ArmutOffer)), None)
-        if offer is not None and wants_armut(view):
-            return offer
         return self.fallback.choose(view, rng)

@@ -3,8 +3,8 @@
 For each sampled deal of the unseen cards every candidate card is played out with the
 rule-of-thumb policy of ``bot.ai.playout``, all (world, card) games of a decision in one numpy
 batch; the card with the best mean score for this seat wins. The same playouts price the next
-Ansage or Absage. Vorbehalt and the contract are searched by ``bot.ai.contract`` when
-``contracts`` is set (mittel and schwer), else left to the heuristic.
+Ansage or Absage. Vorbehalt, the contract and taking an Armut are searched by
+``bot.ai.contract`` when ``contracts`` is set (mittel and schwer), else left to the heuristic.
 """
 
 from __future__ import annotations
@@ -88,7 +88,11 @@ class MonteCarloStrategy:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = list(view.legal)
-        if self.contracts is not None and view.phase in (Phase.VORBEHALT, Phase.DECLARE):
+        if self.contracts is not None and view.phase in (
+            Phase.VORBEHALT,
+            Phase.DECLARE,
+            Phase.ARMUT,
+        ):
             return self.contracts.choose(view, rng)
         plays = [a for a in legal if isinstance(a, Play)]
         calls = [a for a in legal if isinstance(a, Announce)]

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from bot.ai.analysis import PLAYOUTS, Analysis, MissedCall, Mistake, Tip, analyse, tip
+from bot.ai.contract import HouseOption
 from bot.engine import queries
 from bot.rules.records import game_record_from_dict
 from bot.rules.view import PlayerView, seat_decisions
@@ -19,7 +20,7 @@ from db.database import Database
 
 KEPT = 256  # analyses kept in memory
 
-__all__ = ["PLAYOUTS", "Analyses", "Analysis", "MissedCall", "Mistake", "Tip"]
+__all__ = ["PLAYOUTS", "Analyses", "Analysis", "HouseOption", "MissedCall", "Mistake", "Tip"]
 
 
 def analyse_record(record: dict[str, Any], seat: int, seed: int) -> Analysis:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.analyse import PLAYOUTS, Analysis, Tip
+from bot.engine.analyse import PLAYOUTS, Analysis, HouseOption, Tip
 from bot.engine.model import ListEntry, TableInfo
 from bot.render.controls import Button, Controls, TableButton
 from bot.render.terms import call_name, card_label, contract_name
@@ -54,13 +54,17 @@ def analyse_controls(
     return (Button(TableButton("analyse", str(game_id)), t(lang, "btn_analyse"), "primary"),)
 
 
-def _choice(choice: Card | Call | Contract, lang: Lang) -> str:
-    """A card, call or contract in the reader's words."""
+def _choice(choice: Card | Call | Contract | HouseOption | Action, lang: Lang) -> str:
+    """A card, call, contract, house-rule choice or answer in the reader's words."""
     if isinstance(choice, Call):
         return call_name(choice, lang)
     if isinstance(choice, Contract):
         return contract_name(choice, lang)
-    return card_label(choice, lang)
+    if isinstance(choice, HouseOption):
+        return t(lang, "phase_armut" if choice is HouseOption.ARMUT else "btn_schmeissen")
+    if isinstance(choice, Card):
+        return card_label(choice, lang)
+    return action_name(choice, lang)
 
 
 def analysis_text(analysis: Analysis, lang: Lang) -> str:
@@ -184,9 +188,9 @@ def tip_text(tip: Tip, lang: Lang) -> str:
         case "only_card":
             return t(lang, "tipp_only_card", card=name)
         case "contract":
-            assert tip.contract is not None and tip.other is not None
+            assert tip.other is not None
             assert tip.expected is not None and tip.runner_up_expected is not None
-            plan = contract_name(tip.contract, lang)
+            plan = name if tip.contract is None else _choice(tip.contract, lang)
             return t(
                 lang,
                 "tipp_contract",
@@ -194,7 +198,7 @@ def tip_text(tip: Tip, lang: Lang) -> str:
                 if name == plan
                 else t(lang, "tipp_plan", action=name, plan=plan),
                 expected=number(tip.expected, lang),
-                other=contract_name(tip.other, lang),
+                other=_choice(tip.other, lang),
                 other_expected=number(tip.runner_up_expected, lang),
             )
         case "call_pays":

@@ -33,8 +33,8 @@ DE: dict[str, str] = {
     "analyse_nothing": "In diesem Spiel gab es für dich keine Karte zu wählen.",
     "analyse_note": (
         "-# Jede Entscheidung ist aus deiner damaligen Sicht bewertet: {worlds} mögliche "
-        "Verteilungen der Karten, die du nicht kanntest, je zu Ende gespielt. Armut und "
-        "Schmeißen bewertet die Analyse nicht."
+        "Verteilungen der Karten, die du nicht kanntest, je zu Ende gespielt. Ob eine Armut "
+        "genommen wird und welche Karten zurückgehen, bewertet die Analyse nicht."
     ),
     "analyse_incomplete": "-# Das Rechenbudget reichte nicht für alle Entscheidungen.",
     "analyse_unavailable": (
@@ -94,7 +94,8 @@ EN: dict[str, str] = {
     "analyse_nothing": "You had no card to choose in this game.",
     "analyse_note": (
         "-# Each decision is rated as you saw it then: {worlds} possible deals of the cards "
-        "you did not know, each played to the end. Armut and Schmeißen are not rated."
+        "you did not know, each played to the end. Taking an Armut and the cards "
+        "returned are not rated."
     ),
     "analyse_incomplete": "-# The computing budget did not cover every decision.",
     "analyse_unavailable": (
