@@ -9,8 +9,18 @@ from bot.ai.strategy import Strategy
 from bot.rules.calls import Call, Party
 from bot.rules.cards import Card, deck
 from bot.rules.contracts import Contract
-from bot.rules.game import Action, Deal, Declare, Game, Phase, Reserve, Trick
-from bot.rules.ruleset import DDV
+from bot.rules.game import (
+    Action,
+    ArmutOffer,
+    Deal,
+    Declare,
+    Game,
+    Phase,
+    Reserve,
+    Trick,
+    armut_trumps,
+)
+from bot.rules.ruleset import DDV, Ruleset, SchmeissenReason
 from bot.rules.view import PlayerView, player_view
 
 
@@ -138,3 +148,23 @@ def make_view(
         result=None,
         order=order,
     )
+
+
+# Two trumps and five nines: an Armut, or thrown in, under HOUSE.
+POOR = [Card.DJ, Card.D9, Card.C9, Card.C9, Card.CK, Card.S9]
+POOR += [Card.SK, Card.S10, Card.HK, Card.H9, Card.HA, Card.CA]
+HOUSE = Ruleset(armut=True, schmeissen=frozenset({SchmeissenReason.NEUNEN}))
+
+
+def armut_offered_to(taker_hand: list[Card]) -> Game:
+    """Seat 0 offers POOR's trumps; seat 1, holding ``taker_hand``, is asked first."""
+    rest = list(deck(True))
+    for c in [*POOR, *taker_hand]:
+        rest.remove(c)
+    hands = (tuple(POOR), tuple(taker_hand), tuple(rest[:12]), tuple(rest[12:]))
+    game = Game(Deal(hands, 3, None, HOUSE))
+    for seat in range(4):
+        game.apply(Reserve(seat, seat == 0))
+    game.apply(ArmutOffer(0, armut_trumps(POOR)))
+    assert game.phase is Phase.ARMUT and game.to_act() == 1
+    return game

@@ -7,13 +7,27 @@ from dataclasses import replace
 
 from bot.ai import get_strategy
 from bot.ai.analysis import THRESHOLD, Analysis, Mistake, Tip, analyse, tip
+from bot.ai.contract import HouseOption
 from bot.arena import play_game
 from bot.render.analyse import analysis_text, tip_text
 from bot.rules.cards import Card
 from bot.rules.contracts import Contract
-from bot.rules.game import Action, Deal, Declare, Game, Phase, Play, Reserve
+from bot.rules.game import (
+    Action,
+    Deal,
+    Declare,
+    Game,
+    Phase,
+    Play,
+    Reserve,
+    Schmeissen,
+    TakeArmut,
+)
 from bot.rules.records import GameRecord
+from bot.rules.ruleset import DDV, Ruleset, SchmeissenReason
 from bot.rules.view import PlayerView, player_view, seat_decisions
+
+from .helpers import armut_offered_to
 
 GAMES = 6
 
@@ -133,13 +147,13 @@ WEAK = [Card.D9, Card.D9, Card.C9, Card.C9, Card.S9, Card.SK]
 WEAK += [Card.HK, Card.H9, Card.DK, Card.DJ, Card.SJ, Card.HQ]
 
 
-def holding(hand: list[Card]) -> Game:
+def holding(hand: list[Card], rules: Ruleset = DDV) -> Game:
     """A game in which seat 0, first to speak, holds ``hand`` (the rest dealt in order)."""
     rest = [c for h in Deal.shuffled(1).hands for c in h]
     for c in hand:
         rest.remove(c)
     others = [tuple(rest[k : k + 12]) for k in (0, 12, 24)]
-    return Game(Deal((tuple(hand), *others), dealer=3))
+    return Game(Deal((tuple(hand), *others), dealer=3, ruleset=rules))
 
 
 def test_the_tip_at_the_vorbehalt_is_the_contract_search_with_its_expectation() -> None:
@@ -219,3 +233,52 @@ def test_a_contract_mistake_in_words() -> None:
         "• Vorbehalt: you chose Normal game, the AI Damen solo (queens) (6.3 points better in "
         "expectation)" in analysis_text(analysis, "en")
     )
+
+
+def test_a_strong_hand_thrown_in_is_a_contract_mistake() -> None:
+    nines = [Card.C9, Card.C9, Card.S9, Card.S9, Card.H9, Card.H10, Card.H10]
+    nines += [Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ]
+    rules = Ruleset(schmeissen=frozenset({SchmeissenReason.NEUNEN}))
+    game = holding(nines, rules)
+    game.apply(Schmeissen(0))
+    assert game.finished and game.result is None  # dealt again
+    analysis = analyse(seat_decisions(game.deal, game.actions, 0), seed=2)
+    (mistake,) = analysis.mistakes
+    assert mistake.kind == "contract" and mistake.played is HouseOption.SCHMEISSEN
+    assert mistake.suggested is not HouseOption.SCHMEISSEN and mistake.loss >= 1
+    assert analysis.decisions == 1 and analysis.agreed == 0
+
+
+def test_house_rule_choices_in_words() -> None:
+    mistake = Mistake("contract", 0, 0, HouseOption.SCHMEISSEN, Contract.NORMAL, 3.2)
+    analysis = Analysis(0, 1, 0, 3.2, (mistake,), (), 2_400, complete=True)
+    assert (
+        "• Vorbehalt: du wähltest Schmeißen, die KI Normalspiel (erwartet 3,2 Punkte besser)"
+        in (analysis_text(analysis, "de"))
+    )
+    offer = Tip(Reserve(0, True), "contract", 0.3, None, -1.8, None, HouseOption.ARMUT)
+    offer = replace(offer, other=Contract.NORMAL)
+    assert tip_text(offer, "de") == (
+        "Tipp: **Vorbehalt** (Armut) – erwartet 0,3 Punkte für dich; Normalspiel erwartet -1,8."
+    )
+    assert tip_text(offer, "en") == (
+        "Tip: **Vorbehalt**: Armut (a poor hand) – 0.3 points expected for you; Normal game, -1.8."
+    )
+    take = Tip(TakeArmut(1, True), "contract", 2.1, None, -0.4, other=TakeArmut(1, False))
+    assert tip_text(take, "de") == (
+        "Tipp: **Armut nehmen** – erwartet 2,1 Punkte für dich; Nicht nehmen erwartet -0,4."
+    )
+    assert tip_text(take, "en") == (
+        "Tip: **Take the Armut** – 2.1 points expected for you; Decline, -0.4."
+    )
+
+
+def test_the_tip_on_an_armut_offered_is_the_search_s() -> None:
+    strong = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
+    strong += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
+    game = armut_offered_to(strong)
+    suggestion = tip(player_view(game, 1), seed=1)
+    assert suggestion.action == TakeArmut(1, True) and suggestion.reason == "contract"
+    assert suggestion.other == TakeArmut(1, False)
+    assert suggestion.expected is not None and suggestion.runner_up_expected is not None
+    assert suggestion.expected > suggestion.runner_up_expected

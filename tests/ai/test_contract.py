@@ -11,8 +11,11 @@ from bot.ai.contract import (
     PFLICHT_THRESHOLDS,
     ContractRating,
     ContractSearch,
+    HouseOption,
+    Option,
     candidates,
     pflicht_threshold,
+    rate_armut_take,
     rate_contracts,
 )
 from bot.ai.montecarlo import MonteCarloStrategy
@@ -20,13 +23,22 @@ from bot.benchmarks.pflichtsolo import solos_in_rounds, thresholds
 from bot.rules.cards import Card as C
 from bot.rules.cards import deck
 from bot.rules.contracts import Contract
-from bot.rules.game import ArmutOffer, Deal, Declare, Game, Phase, Reserve, Schmeissen
+from bot.rules.game import (
+    ArmutOffer,
+    Deal,
+    Declare,
+    Game,
+    Phase,
+    Reserve,
+    Schmeissen,
+    TakeArmut,
+)
 from bot.rules.round import RoundContext
 from bot.rules.ruleset import DDV, Ruleset, SchmeissenReason
 from bot.rules.view import PlayerView, player_view
 from tests.rules.helpers import house_rulesets
 
-from .helpers import play_out
+from .helpers import HOUSE, POOR, armut_offered_to, play_out
 
 DAMEN = [C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CA, C.CA, C.SA, C.SA, C.HA]
 WEAK = [C.D9, C.D9, C.C9, C.C9, C.S9, C.SK, C.HK, C.H9, C.DK, C.DJ, C.SJ, C.HQ]
@@ -223,7 +235,7 @@ def test_only_legal_actions_under_every_rule_variant(name: str, ruleset: Ruleset
 
 def test_views_are_what_the_search_reads() -> None:
     # The search looks at no hidden card: two deals with the same own hand rate alike.
-    def rate(view: PlayerView) -> dict[Contract | None, float]:
+    def rate(view: PlayerView) -> dict[Option, float]:
         options = candidates(view, vorgefuehrt=False)
         return rate_contracts(view, options, 300, random.Random(3), False).means
 
@@ -253,3 +265,37 @@ def test_every_player_owes_one_pflichtsolo_a_round() -> None:
     owed = solos["pflicht"]["solos"] + solos.get("vorgefuehrt", {"solos": 0})["solos"]
     assert owed == 2 * 4
     assert 0 <= solos["pflicht"]["won"] <= 1 and 1 <= solos["pflicht"]["games_left"] <= 24
+
+
+def test_a_strong_hand_that_may_be_thrown_in_is_played() -> None:
+    # Five nines, but the Dullen and five Damen: worth far more than a redeal's 0.
+    nines = [C.C9, C.C9, C.S9, C.S9, C.H9, C.H10, C.H10, C.CQ, C.SQ, C.SQ, C.HQ, C.HQ]
+    view = player_view(game_with(nines, HOUSE), 0)
+    rating = rate_contracts(view, candidates(view, False), 600, random.Random(1), False)
+    assert rating.means[HouseOption.SCHMEISSEN] == 0.0
+    assert rating.means[None] > 1.0
+    assert Schmeissen(0) not in decide(game_with(nines, HOUSE), ContractSearch(budget=600))
+
+
+def test_house_options_are_searched_only_where_the_rules_allow_them() -> None:
+    # POOR has two trumps and five nines.
+    house = candidates(player_view(game_with(POOR, HOUSE), 0), False)
+    assert HouseOption.ARMUT in house and HouseOption.SCHMEISSEN in house
+    armut_only = candidates(player_view(game_with(POOR, Ruleset(armut=True)), 0), False)
+    assert HouseOption.ARMUT in armut_only and HouseOption.SCHMEISSEN not in armut_only
+    assert candidates(player_view(game_with(POOR, DDV), 0), False) == [None]
+    # Vorgeführt: only solos.
+    assert candidates(player_view(game_with(POOR, HOUSE), 0), True) == candidates(
+        player_view(game_with(POOR, DDV), 0), True
+    )
+
+
+def test_a_strong_hand_takes_the_armut_and_a_weak_one_declines() -> None:
+    strong = [C.H10, C.H10, C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CJ, C.CJ, C.SA]
+    weak = [C.C10, C.C10, C.CK, C.SA, C.SK, C.S10, C.HK, C.H9, C.HA, C.SJ, C.DK, C.D10]
+    search = ContractSearch(budget=600)
+    for hand, take in ((strong, True), (weak, False)):
+        view = player_view(armut_offered_to(hand), 1)
+        took, declined = rate_armut_take(view, 600, random.Random(2))
+        assert (took > declined) is take
+        assert search.choose(view, random.Random(2)) == TakeArmut(1, take)
