@@ -79,6 +79,10 @@ PFLICHT_THRESHOLDS: tuple[float, ...] = (
 )
 # fmt: on
 
+# Worlds at most for an Armut: each is dealt and exchanged in Python (about 30 µs), so a
+# schwer budget would cost 0.2 s or more; 500 worlds rate two answers within 0.1 point or so.
+ARMUT_WORLDS = 500
+
 _CQ = int(Card.CQ)
 _NORMAL = Contract.NORMAL.order
 
@@ -196,7 +200,9 @@ def rate_contracts(
             means[option] = 0.0  # dealt again: the next hand is worth 0 to every seat
             continue
         if option is HouseOption.ARMUT:
-            deals = [_world(mine, unseen, row, me) for row in labels.tolist()]
+            cards = [Card(c) for c in unseen]
+            rows = labels[:ARMUT_WORLDS].tolist()
+            deals = [_world(list(view.hand), cards, row, me) for row in rows]
             takers = [_armut_taker(d, me, me) for d in deals]
             means[option] = float(_armut_values(rules, deals, me, takers, me, leader, gen).mean())
             continue
@@ -239,16 +245,16 @@ def rate_armut_take(view: PlayerView, budget: int, rng: random.Random) -> tuple[
     me, poor, count = view.seat, armut.poor, armut.offered
     draw = random.Random(rng.getrandbits(64))
     gen = np.random.default_rng(rng.getrandbits(64))
-    mine = [int(c) for c in view.hand]
-    unseen = [int(c) for c in deck(rules.with_nines)]
+    mine = list(view.hand)
+    unseen = list(deck(rules.with_nines))
     for c in mine:
         unseen.remove(c)
-    trumps = [c for c in unseen if _NORMAL.is_trump(Card(c))]
-    plain = [c for c in unseen if not _NORMAL.is_trump(Card(c))]
+    trumps = [c for c in unseen if _NORMAL.is_trump(c)]
+    plain = [c for c in unseen if not _NORMAL.is_trump(c)]
     size = len(mine)
     rest = [s for s in range(4) if s not in (me, poor)]
-    deals: list[list[list[int]]] = []
-    for _ in range(max(1, budget // 2)):
+    deals: list[list[list[Card]]] = []
+    for _ in range(min(ARMUT_WORLDS, max(1, budget // 2))):
         draw.shuffle(trumps)
         draw.shuffle(plain)
         pool = trumps[count:] + plain[size - count :]
@@ -264,30 +270,30 @@ def rate_armut_take(view: PlayerView, budget: int, rng: random.Random) -> tuple[
     return float(take.mean()), float(decline.mean())
 
 
-def _world(mine: list[int], unseen: list[int], row: list[int], me: int) -> list[list[int]]:
+def _world(mine: list[Card], unseen: list[Card], row: list[int], me: int) -> list[list[Card]]:
     """One sampled deal as card lists per seat (``row``: the seat of each unseen card)."""
-    hands: list[list[int]] = [[], [], [], []]
+    hands: list[list[Card]] = [[], [], [], []]
     hands[me] = mine
     for card, seat in zip(unseen, row, strict=True):
         hands[seat].append(card)
     return hands
 
 
-def _armut_taker(hands: list[list[int]], poor: int, after: int) -> int | None:
+def _armut_taker(hands: list[list[Card]], poor: int, after: int) -> int | None:
     """Who takes the Armut of ``poor`` among the seats asked after ``after``, by the
     heuristic's rule (a hand strong enough for the game on its own).
     """
     asked = [(poor + i) % 4 for i in range(1, 4)]
     start = asked.index(after) + 1 if after in asked else 0
     for seat in asked[start:]:
-        if normal_strength([Card(c) for c in hands[seat]]) >= TAKE_ARMUT_STRENGTH:
+        if normal_strength(hands[seat]) >= TAKE_ARMUT_STRENGTH:
             return seat
     return None
 
 
 def _armut_values(
     rules: Ruleset,
-    deals: list[list[list[int]]],
+    deals: list[list[list[Card]]],
     poor: int,
     takers: list[int | None],
     me: int,
@@ -308,9 +314,9 @@ def _armut_values(
         taker = takers[i]
         assert taker is not None
         cards = [list(h) for h in deals[i]]
-        given = [c for c in cards[poor] if _NORMAL.is_trump(Card(c))]
+        given = [c for c in cards[poor] if _NORMAL.is_trump(c)]
         got = cards[taker] + given
-        back = [int(c) for c in armut_return([Card(c) for c in got], len(given), _NORMAL)]
+        back = armut_return(got, len(given), _NORMAL)
         for c in back:
             got.remove(c)
         cards[taker] = got
@@ -326,7 +332,7 @@ def _armut_values(
     return out
 
 
-def _deal_bits(t: Tables, hands: list[list[int]]) -> list[int]:
+def _deal_bits(t: Tables, hands: list[list[Card]]) -> list[int]:
     """Each seat's hand bits, the two copies of a kind on their two bits across the deal."""
     copies = [0] * 24
     out = []

@@ -10,6 +10,7 @@ order as the seat knows it (``PlayerView.order``: Schweinchen).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from bot.ai.knowledge import played_by, public_contract, voids_of
@@ -114,7 +115,7 @@ def armut_return(hand: tuple[Card, ...] | list[Card], count: int, order: CardOrd
     is left, the weakest first. Picks cards, never enumerates combinations.
     """
     plain = [c for c in hand if not order.is_trump(c)]
-    length = {c.suit: sum(1 for x in plain if x.suit is c.suit) for c in plain}
+    length = Counter(c.suit for c in plain)
     plain.sort(key=lambda c: (AUGEN[c], length[c.suit], int(c)))
     trumps = sorted((c for c in hand if order.is_trump(c)), key=lambda c: (order.power[c], int(c)))
     return (plain + trumps)[:count]
