@@ -24,8 +24,10 @@ from bot.rules.game import (
 
 
 def number(value: float, lang: Lang) -> str:
-    """One decimal, with the reader's decimal sign."""
+    """One decimal, with the reader's decimal sign (never "-0.0": a tiny loss reads 0.0)."""
     text = f"{value:.1f}"
+    if text == "-0.0":
+        text = "0.0"
     return text.replace(".", ",") if lang == "de" else text
 
 

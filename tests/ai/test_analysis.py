@@ -282,3 +282,10 @@ def test_the_tip_on_an_armut_offered_is_the_search_s() -> None:
     assert suggestion.other == TakeArmut(1, False)
     assert suggestion.expected is not None and suggestion.runner_up_expected is not None
     assert suggestion.expected > suggestion.runner_up_expected
+
+
+def test_an_expectation_just_below_zero_reads_as_zero() -> None:
+    tiny = Tip(Reserve(0, False), "contract", -0.04, None, -6.7, None, Contract.NORMAL)
+    tiny = replace(tiny, other=Contract.SOLO_KREUZ)
+    assert "erwartet 0,0 Punkte für dich" in tip_text(tiny, "de")
+    assert "– 0.0 points expected for you" in tip_text(tiny, "en")
