@@ -19,7 +19,17 @@ from bot.ai.analysis import BUDGET, analyse, tip
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.ai.strategy import Strategy
 from bot.arena import play_game
-from bot.rules.game import Deal, Game, Phase, Play
+from bot.rules.game import (
+    ArmutOffer,
+    Deal,
+    Game,
+    Phase,
+    Play,
+    Reserve,
+    armut_trumps,
+    schmeissen_reasons,
+)
+from bot.rules.presets import PRESETS
 from bot.rules.round import RoundContext
 from bot.rules.view import player_view, seat_decisions
 
@@ -75,6 +85,36 @@ def pflicht_times(strategy: Strategy, hands: int, seed: int) -> list[float]:
     return times
 
 
+def armut_times(strategy: Strategy, hands: int, seed: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per Vorbehalt of a hand that may offer an Armut (Stammtisch rules), and per
+    answer of the first seat asked to take it, over the first ``hands`` such deals from ``seed``.
+    """
+    rules = PRESETS["stammtisch"]
+    vorbehalt: list[float] = []
+    take: list[float] = []
+    i = seed
+    while len(vorbehalt) < hands:
+        i += 1
+        game = Game(Deal.shuffled(i, dealer=i % 4, ruleset=rules))
+        poor = game.to_act()
+        assert poor is not None
+        trumps = armut_trumps(game.hands[poor])
+        if len(trumps) > rules.armut_max_trumps or schmeissen_reasons(game.hands[poor], rules):
+            continue
+        start = time.perf_counter()
+        strategy.choose(player_view(game, poor), random.Random(i))
+        vorbehalt.append((time.perf_counter() - start) * 1000)
+        for seat in (poor, *[(poor + k) % 4 for k in (1, 2, 3)]):
+            game.apply(Reserve(seat, seat == poor))
+        game.apply(ArmutOffer(poor, trumps))
+        asked = game.to_act()
+        assert asked is not None
+        start = time.perf_counter()
+        strategy.choose(player_view(game, asked), random.Random(i))
+        take.append((time.perf_counter() - start) * 1000)
+    return vorbehalt, take
+
+
 def playouts_per_100ms(strategy: MonteCarloStrategy, searches: int, seed: int) -> float:
     """Playouts per 100 ms in searches for the first card of a game."""
     done = 0
@@ -115,6 +155,11 @@ def measure(level: str, games: int, seed: int) -> dict[str, Any]:
     pflicht = pflicht_times(strategy, 4 * games, seed)
     out["ai_pflicht_vorbehalt_ms_p50"] = round(percentile(pflicht, 0.5), 3)
     out["ai_pflicht_vorbehalt_ms_p99"] = round(percentile(pflicht, 0.99), 3)
+    armut, take = armut_times(strategy, 2 * games, seed)
+    out["ai_armut_vorbehalt_ms_p50"] = round(percentile(armut, 0.5), 3)
+    out["ai_armut_vorbehalt_ms_p99"] = round(percentile(armut, 0.99), 3)
+    out["ai_armut_take_ms_p50"] = round(percentile(take, 0.5), 3)
+    out["ai_armut_take_ms_p99"] = round(percentile(take, 0.99), 3)
     if isinstance(strategy, MonteCarloStrategy):
         out["playouts_per_decision"] = strategy.playouts
         out["ai_playouts_per_100ms"] = round(playouts_per_100ms(strategy, 10, seed), 1)
@@ -184,7 +229,11 @@ def main(argv: list[str]) -> int:
                 f"Vorbehalt p50 {f['ai_contract_ms_p50']:.1f} ms, "
                 f"p99 {f['ai_contract_ms_p99']:.1f} ms (Pflichtsolo open: p50 "
                 f"{f['ai_pflicht_vorbehalt_ms_p50']:.1f} ms, p99 "
-                f"{f['ai_pflicht_vorbehalt_ms_p99']:.1f} ms); all p50 {f['ai_all_ms_p50']:.1f} ms, "
+                f"{f['ai_pflicht_vorbehalt_ms_p99']:.1f} ms; an Armut to offer: p50 "
+                f"{f['ai_armut_vorbehalt_ms_p50']:.1f} ms, p99 "
+                f"{f['ai_armut_vorbehalt_ms_p99']:.1f} ms; asked to take one: p50 "
+                f"{f['ai_armut_take_ms_p50']:.1f} ms, p99 {f['ai_armut_take_ms_p99']:.1f} ms); "
+                f"all p50 {f['ai_all_ms_p50']:.1f} ms, "
                 f"p99 {f['ai_all_ms_p99']:.1f} ms"
             )
             if "ai_playouts_per_100ms" in f:
