@@ -41,7 +41,7 @@ from bot.ai.heuristic import (
 )
 from bot.ai.playout import Ints, Tables, playouts, tables_for
 from bot.ai.value import values
-from bot.rules.cards import Card, deck
+from bot.rules.cards import AUGEN, Card, Suit, deck
 from bot.rules.contracts import SOLOS, Contract
 from bot.rules.game import (
     Action,
@@ -49,6 +49,7 @@ from bot.rules.game import (
     Declare,
     Phase,
     Reserve,
+    ReturnCards,
     Schmeissen,
     TakeArmut,
     armut_trumps,
@@ -270,6 +271,93 @@ def rate_armut_take(view: PlayerView, budget: int, rng: random.Random) -> tuple[
     return float(take.mean()), float(decline.mean())
 
 
+def return_options(hand: tuple[Card, ...] | list[Card], count: int) -> list[tuple[Card, ...]]:
+    """The sets of ``count`` cards an Armut's taker weighs giving back: the heuristic's
+    cheapest cards, each short plain suit given back whole (a void to trump in with, filled
+    up with the cheapest cards), the fattest plain cards (the partner's tricks count for both)
+    and the weakest trumps. Each set sorted, none twice.
+    """
+    plain = [c for c in hand if not _NORMAL.is_trump(c)]
+    sets = [armut_return(hand, count, _NORMAL)]
+    for suit in Suit:
+        whole = [c for c in plain if c.suit is suit]
+        if 0 < len(whole) <= count:
+            rest = list(hand)
+            for c in whole:
+                rest.remove(c)
+            sets.append(whole + armut_return(rest, count - len(whole), _NORMAL))
+    if len(plain) >= count:
+        sets.append(sorted(plain, key=lambda c: (-AUGEN[c], int(c)))[:count])
+    trumps = sorted((c for c in hand if _NORMAL.is_trump(c)), key=_NORMAL.power.__getitem__)
+    sets.append(trumps[:count])
+    out: list[tuple[Card, ...]] = []
+    for cards in sets:
+        key = tuple(sorted(cards))
+        if len(key) == count and key not in out:
+            out.append(key)
+    return out
+
+
+def rate_armut_return(
+    view: PlayerView, budget: int, rng: random.Random
+) -> dict[tuple[Card, ...], float]:
+    """The mean score for this seat, the Armut's taker, of giving back each of
+    ``return_options``, all in the same worlds: the poor seat holds only plain cards now (it
+    gave away every trump), the other two hands are dealt from the rest.
+    """
+    armut = view.armut
+    assert armut is not None and armut.taker == view.seat
+    rules = view.ruleset
+    me, poor, count = view.seat, armut.poor, armut.offered
+    options = return_options(view.hand, count)
+    worlds = max(1, budget // len(options))
+    gen = np.random.default_rng(rng.getrandbits(64))
+    mine = [int(c) for c in view.hand]
+    unseen = [int(c) for c in deck(rules.with_nines)]
+    for c in mine:
+        unseen.remove(c)
+    size = rules.hand_size
+    plain = np.array([j for j, c in enumerate(unseen) if not _NORMAL.is_trump(Card(c))])
+    rows = np.arange(worlds)[:, None]
+    # The poor seat's plain cards: its share of the unseen plain ones, at random.
+    held = np.zeros((worlds, len(unseen)), dtype=bool)
+    held[rows, plain[gen.random((worlds, len(plain))).argsort(axis=1)[:, : size - count]]] = True
+    # The others split the rest at random.
+    key = np.where(held, 2.0, gen.random((worlds, len(unseen))))
+    first = key.argsort(axis=1).argsort(axis=1) < size
+    a, b = (s for s in range(4) if s not in (me, poor))
+    labels = np.where(held, poor, np.where(first, a, b))
+    t = tables_for(Contract.NORMAL, rules)
+    hands = _hands(t.low_bit, mine, unseen, labels, me)
+    n = len(options)
+    batch = np.repeat(hands, n, axis=0)
+    back = np.tile(np.array([_own_bits(t, mine, cards) for cards in options]), worlds)
+    batch[:, me] &= ~back
+    batch[:, poor] |= back
+    re_mask = np.full(worlds * n, (1 << me) | (1 << poor), dtype=np.int64)
+    solo = np.zeros(worlds * n, dtype=bool)
+    empty = np.empty((worlds * n, 0), dtype=np.int64)
+    out = playouts(t, batch, (view.dealer + 1) % 4, empty, 0, re_mask, solo, gen)
+    v = values(out.solo, -1, -1, out.re_augen, out.re_tricks, rules) + out.sonderpunkte
+    means = v.reshape(worlds, n).mean(axis=0)
+    return dict(zip(options, means.tolist(), strict=True))
+
+
+def _own_bits(t: Tables, mine: list[int], cards: tuple[Card, ...]) -> int:
+    """The bits ``cards`` of this seat's hand have in ``_hands`` (own copies first)."""
+    copies = [0] * 24
+    bit_of: list[int] = []
+    for c in mine:
+        bit_of.append(1 << (t.low_bit[c] + copies[c]))
+        copies[c] += 1
+    out = 0
+    left = list(zip(mine, bit_of, strict=True))
+    for card in cards:
+        i = next(i for i, (c, _) in enumerate(left) if c == int(card))
+        out |= left.pop(i)[1]
+    return out
+
+
 def _world(mine: list[Card], unseen: list[Card], row: list[int], me: int) -> list[list[Card]]:
     """One sampled deal as card lists per seat (``row``: the seat of each unseen card)."""
     hands: list[list[Card]] = [[], [], [], []]
@@ -387,9 +475,13 @@ class ContractSearch:
             return self._reserve(view, legal, rng)
         if view.phase is Phase.DECLARE:
             return self._declare(view, legal, rng)
-        if view.phase is Phase.ARMUT and any(isinstance(a, TakeArmut) for a in legal):
+        armut = view.armut
+        if view.phase is Phase.ARMUT and armut is not None and armut.taker is None:
             take, decline = rate_armut_take(view, self.budget, rng)
             return TakeArmut(view.seat, take > decline)
+        if view.phase is Phase.ARMUT and armut is not None and armut.taker == view.seat:
+            rated = rate_armut_return(view, self.budget, rng)
+            return ReturnCards(view.seat, max(rated, key=rated.__getitem__))
         return self.fallback.choose(view, rng)
 
     def want(self, view: PlayerView, rng: random.Random, vorgefuehrt: bool) -> Option:

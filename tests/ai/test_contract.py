@@ -15,9 +15,12 @@ from bot.ai.contract import (
     Option,
     candidates,
     pflicht_threshold,
+    rate_armut_return,
     rate_armut_take,
     rate_contracts,
+    return_options,
 )
+from bot.ai.heuristic import armut_return
 from bot.ai.montecarlo import MonteCarloStrategy
 from bot.benchmarks.pflichtsolo import solos_in_rounds, thresholds
 from bot.rules.cards import Card as C
@@ -30,6 +33,7 @@ from bot.rules.game import (
     Game,
     Phase,
     Reserve,
+    ReturnCards,
     Schmeissen,
     TakeArmut,
 )
@@ -299,3 +303,34 @@ def test_a_strong_hand_takes_the_armut_and_a_weak_one_declines() -> None:
         took, declined = rate_armut_take(view, 600, random.Random(2))
         assert (took > declined) is take
         assert search.choose(view, random.Random(2)) == TakeArmut(1, take)
+
+
+STRONG = [C.H10, C.H10, C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CJ, C.CJ, C.SA]
+
+
+def test_the_returns_weighed_are_distinct_and_include_the_rule_of_thumb() -> None:
+    hand = [*STRONG, C.DJ, C.D9, C.HK, C.H9]  # STRONG with two trumps taken, one plain swapped
+    hand.remove(C.CJ)
+    hand.remove(C.CJ)
+    options = return_options(hand, 2)
+    assert tuple(sorted(armut_return(hand, 2, Contract.NORMAL.order))) in options
+    assert len(set(options)) == len(options) and all(len(o) == 2 for o in options)
+    assert (C.H9, C.HK) in options or (C.HK, C.H9) in options  # Herz given back whole: a void
+    assert tuple(sorted([C.D9, C.DJ])) in options  # the weakest trumps
+
+
+def test_an_armut_is_taken_returned_and_played_to_the_end_by_the_search() -> None:
+    game = armut_offered_to(STRONG)
+    search = ContractSearch(budget=300)
+    view = player_view(game, 1)
+    game.apply(search.choose(view, random.Random(1)))
+    assert game.armut is not None and game.armut.taker == 1
+    view = player_view(game, 1)
+    rated = rate_armut_return(view, 300, random.Random(2))
+    assert set(rated) == set(return_options(view.hand, 2))
+    action = search.choose(view, random.Random(2))
+    assert isinstance(action, ReturnCards) and action.cards in rated
+    game.apply(action)
+    assert game.phase is Phase.PLAY and game.armut.returned == action.cards
+    play_out(game, [MonteCarloStrategy(40, contracts=ContractSearch(budget=120))] * 4, 3)
+    assert game.finished and game.result is not None
