@@ -9,8 +9,8 @@ when going without it rates that much better; a call that was in time and would 
 as the AI's own calls must (``MonteCarloStrategy.margins``) but was never made is listed
 with its win chance. The contract a seat chose at the Vorbehalt (gesund, a solo, a
 Hochzeit, an Armut offered, Schmeißen) is rated as the contract search rates it
-(``bot.ai.contract``; an open Pflichtsolo against waiting for a better hand); taking an Armut
-and the cards returned are not rated.
+(``bot.ai.contract``; an open Pflichtsolo against waiting for a better hand), and so are the
+answer to an Armut offered and the cards its taker returns.
 
 The budget is fixed: ``PLAYOUTS`` per decision, at most ``BUDGET`` per seat and game (a seat
 has at most a dozen rated decisions, so the cap only guards odd records). Pure: reads views
@@ -31,6 +31,7 @@ from bot.ai.contract import (
     Option,
     candidates,
     pflicht_threshold,
+    rate_armut_return,
     rate_armut_take,
     rate_contracts,
 )
@@ -47,6 +48,7 @@ from bot.rules.game import (
     Phase,
     Play,
     Reserve,
+    ReturnCards,
     Schmeissen,
     TakeArmut,
 )
@@ -67,11 +69,11 @@ class Mistake:
     the trick (1 leads); both are 0 for the contract.
     """
 
-    kind: Literal["card", "call", "contract"]
+    kind: Literal["card", "call", "contract", "armut"]
     trick: int
     position: int
-    played: Card | Call | Contract | HouseOption
-    suggested: Card | Contract | HouseOption | None
+    played: Card | Call | Contract | HouseOption | TakeArmut | ReturnCards
+    suggested: Card | Contract | HouseOption | TakeArmut | ReturnCards | None
     loss: float
 
 
@@ -93,7 +95,7 @@ class Analysis:
     """
 
     seat: int
-    decisions: int  # rated: a card with a choice, a call on one's turn, a searched contract
+    decisions: int  # rated: a card with a choice, a call on one's turn, a contract, an Armut
     agreed: int  # decisions where the seat chose as the AI would
     given_away: float
     mistakes: tuple[Mistake, ...]
@@ -110,7 +112,8 @@ class Tip:
     ``call_pays`` (``win`` chance), ``contract`` (the Vorbehalt or the contract to name as
     the contract search rates it: ``contract`` and ``expected``, the best ``other`` and its
     ``runner_up_expected``; taking an Armut or not: ``contract`` None, ``other`` the other
-    answer), ``rule_of_thumb`` (a hand not worth searching, the cards an Armut's taker returns).
+    answer, or the cards to return and the next best), ``rule_of_thumb`` (a hand not worth
+    searching).
     """
 
     action: Action
@@ -152,10 +155,11 @@ def analyse(decisions: Sequence[tuple[PlayerView, Action]], seed: int = 0) -> An
     given_away = 0.0
     complete = True
     contract = _contract_loss(ai, decisions, seat, mistakes, rng)
-    if contract is not None:
-        rated += 1
-        agreed += contract == 0.0
-        given_away += contract
+    for loss in (contract, *_armut_losses(ai, decisions, seat, mistakes, rng)):
+        if loss is not None:
+            rated += 1
+            agreed += loss == 0.0
+            given_away += loss
     for view, action in decisions:
         if view.phase is not Phase.PLAY or view.to_act != seat:
             continue
@@ -270,6 +274,41 @@ def _contract_loss(
     return loss
 
 
+def _armut_losses(
+    ai: MonteCarloStrategy,
+    decisions: Sequence[tuple[PlayerView, Action]],
+    seat: int,
+    mistakes: list[Mistake],
+    rng: random.Random,
+) -> list[float]:
+    """Rate the seat's answer to an Armut offered and the cards it returned as its taker,
+    each from its view then; the expected points each gave away.
+    """
+    out: list[float] = []
+    for view, action in decisions:
+        if view.phase is not Phase.ARMUT or view.to_act != seat:
+            continue
+        suggested: TakeArmut | ReturnCards
+        if isinstance(action, TakeArmut):
+            take, decline = rate_armut_take(view, PLAYOUTS, rng)
+            chosen, best = (take, decline) if action.take else (decline, take)
+            suggested = TakeArmut(seat, take > decline)
+        elif isinstance(action, ReturnCards):
+            mine = tuple(sorted(action.cards))
+            means = rate_armut_return(view, PLAYOUTS, rng, also=mine)
+            top = max(means, key=means.__getitem__)
+            chosen, best = means[mine], means[top]
+            suggested = ReturnCards(seat, top)
+        else:
+            continue
+        ai.stats.playouts += PLAYOUTS
+        loss = max(0.0, best - chosen)
+        if loss >= THRESHOLD:
+            mistakes.append(Mistake("armut", 0, 0, action, suggested, round(loss, 2)))
+        out.append(loss)
+    return out
+
+
 def _contract_tip(view: PlayerView, rng: random.Random) -> Tip:
     """The Vorbehalt or contract the contract search names, against the best other."""
     search = ContractSearch(budget=TIP_PLAYOUTS)
@@ -292,6 +331,18 @@ def _contract_tip(view: PlayerView, rng: random.Random) -> Tip:
         contract=_named(plan, view),
         other=_named(other, view),
     )
+
+
+def _return_tip(view: PlayerView, rng: random.Random) -> Tip:
+    """The cards to give back as an Armut's taker, as the contract search rates them."""
+    means = rate_armut_return(view, TIP_PLAYOUTS, rng)
+    ranked = sorted(means, key=means.__getitem__, reverse=True)
+    best = ReturnCards(view.seat, ranked[0])
+    if len(ranked) < 2:
+        return Tip(best, "rule_of_thumb")
+    other = ReturnCards(view.seat, ranked[1])
+    expected, runner_up = round(means[ranked[0]], 2), round(means[ranked[1]], 2)
+    return Tip(best, "contract", expected, runner_up_expected=runner_up, other=other)
 
 
 def _take_tip(view: PlayerView, rng: random.Random) -> Tip:
@@ -319,8 +370,9 @@ def tip(view: PlayerView, seed: int = 0) -> Tip:
     plays = [a for a in view.legal if isinstance(a, Play)]
     if view.phase in (Phase.VORBEHALT, Phase.DECLARE):
         return _contract_tip(view, rng)
-    if any(isinstance(a, TakeArmut) for a in view.legal):
-        return _take_tip(view, rng)
+    armut = view.armut
+    if view.phase is Phase.ARMUT and armut is not None:
+        return _take_tip(view, rng) if armut.taker is None else _return_tip(view, rng)
     if view.phase is not Phase.PLAY or not plays:
         return Tip(HeuristicStrategy().choose(view, rng), "rule_of_thumb")
     call = _first_call(view)

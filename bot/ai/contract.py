@@ -299,17 +299,20 @@ def return_options(hand: tuple[Card, ...] | list[Card], count: int) -> list[tupl
 
 
 def rate_armut_return(
-    view: PlayerView, budget: int, rng: random.Random
+    view: PlayerView, budget: int, rng: random.Random, also: tuple[Card, ...] | None = None
 ) -> dict[tuple[Card, ...], float]:
     """The mean score for this seat, the Armut's taker, of giving back each of
-    ``return_options``, all in the same worlds: the poor seat holds only plain cards now (it
-    gave away every trump), the other two hands are dealt from the rest.
+    ``return_options`` (and ``also``, sorted), all in the same worlds: the poor seat holds
+    only plain cards now (it gave away every trump), the other two hands are dealt from the
+    rest.
     """
     armut = view.armut
     assert armut is not None and armut.taker == view.seat
     rules = view.ruleset
     me, poor, count = view.seat, armut.poor, armut.offered
     options = return_options(view.hand, count)
+    if also is not None and also not in options:
+        options.append(also)
     worlds = max(1, budget // len(options))
     gen = np.random.default_rng(rng.getrandbits(64))
     mine = [int(c) for c in view.hand]

@@ -57,7 +57,11 @@ def analyse_controls(
 
 
 def _choice(choice: Card | Call | Contract | HouseOption | Action, lang: Lang) -> str:
-    """A card, call, contract, house-rule choice or answer in the reader's words."""
+    """A card, call, contract, house-rule choice, answer or cards returned in the reader's
+    words.
+    """
+    if isinstance(choice, ReturnCards):
+        return _cards(choice.cards, lang)
     if isinstance(choice, Call):
         return call_name(choice, lang)
     if isinstance(choice, Contract):
@@ -94,6 +98,20 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
                 t(
                     lang,
                     "analyse_contract",
+                    played=_choice(m.played, lang),
+                    suggested=_choice(m.suggested, lang),
+                    loss=loss,
+                )
+            )
+        elif m.kind == "armut" and isinstance(m.played, TakeArmut):
+            key = "analyse_armut_taken" if m.played.take else "analyse_armut_declined"
+            lines.append(t(lang, key, loss=loss))
+        elif m.kind == "armut":
+            assert m.suggested is not None
+            lines.append(
+                t(
+                    lang,
+                    "analyse_armut_return",
                     played=_choice(m.played, lang),
                     suggested=_choice(m.suggested, lang),
                     loss=loss,
@@ -168,8 +186,12 @@ def action_name(action: Action, lang: Lang) -> str:
         case TakeArmut(take=take):
             return t(lang, "btn_take_armut" if take else "btn_decline_armut")
         case ReturnCards(cards=cards):
-            return t(lang, "tipp_return", cards=" ".join(card_label(c, lang) for c in cards))
+            return t(lang, "tipp_return", cards=_cards(cards, lang))
     return ""
+
+
+def _cards(cards: tuple[Card, ...], lang: Lang) -> str:
+    return " ".join(card_label(c, lang) for c in cards)
 
 
 def tip_text(tip: Tip, lang: Lang) -> str:
@@ -189,6 +211,17 @@ def tip_text(tip: Tip, lang: Lang) -> str:
             )
         case "only_card":
             return t(lang, "tipp_only_card", card=name)
+        case "contract" if isinstance(tip.action, ReturnCards):
+            assert isinstance(tip.other, ReturnCards) and tip.expected is not None
+            assert tip.runner_up_expected is not None
+            return t(
+                lang,
+                "tipp_return_best",
+                cards=_cards(tip.action.cards, lang),
+                expected=number(tip.expected, lang),
+                other=_cards(tip.other.cards, lang),
+                other_expected=number(tip.runner_up_expected, lang),
+            )
         case "contract":
             assert tip.other is not None
             assert tip.expected is not None and tip.runner_up_expected is not None

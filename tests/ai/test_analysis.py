@@ -20,6 +20,7 @@ from bot.rules.game import (
     Phase,
     Play,
     Reserve,
+    ReturnCards,
     Schmeissen,
     TakeArmut,
 )
@@ -289,3 +290,50 @@ def test_an_expectation_just_below_zero_reads_as_zero() -> None:
     tiny = replace(tiny, other=Contract.SOLO_KREUZ)
     assert "erwartet 0,0 Punkte für dich" in tip_text(tiny, "de")
     assert "– 0.0 points expected for you" in tip_text(tiny, "en")
+
+
+def test_declining_an_armut_with_a_strong_hand_is_an_armut_mistake() -> None:
+    strong = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
+    strong += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
+    game = armut_offered_to(strong)
+    game.apply(TakeArmut(1, False))
+    rng = random.Random(4)
+    while not game.finished:
+        seat = game.to_act()
+        assert seat is not None
+        game.apply(get_strategy("leicht").choose(player_view(game, seat), rng))
+    analysis = analyse(seat_decisions(game.deal, game.actions, 1), seed=2)
+    (mistake,) = [m for m in analysis.mistakes if m.kind == "armut"]
+    assert (mistake.played, mistake.suggested) == (TakeArmut(1, False), TakeArmut(1, True))
+    assert mistake.loss >= 1 and analysis.given_away >= mistake.loss
+
+
+def test_armut_mistakes_and_the_return_tip_in_words() -> None:
+    declined = Mistake("armut", 0, 0, TakeArmut(1, False), TakeArmut(1, True), 2.5)
+    returned = ReturnCards(1, (Card.SA, Card.D9))
+    better = Mistake("armut", 0, 0, returned, ReturnCards(1, (Card.D9, Card.DJ)), 0.7)
+    analysis = Analysis(1, 3, 1, 3.2, (declined, better), (), 4_800, complete=True)
+    de, en = analysis_text(analysis, "de"), analysis_text(analysis, "en")
+    assert "• Armut: du nahmst sie nicht, die KI hätte sie genommen (erwartet 2,5 Punkte" in de
+    assert "• Armut: du gabst ♠A ♦9 zurück, die KI ♦9 ♦B (erwartet 0,7 Punkte besser)" in de
+    assert "• Armut: you declined it, the AI would have taken it (2.5 points better" in en
+    assert "• Armut: you gave back ♠A ♦9, the AI ♦9 ♦J (0.7 points better in expectation)" in en
+    tip_ = Tip(returned, "contract", 6.04, None, 5.78, other=ReturnCards(1, (Card.D9, Card.DJ)))
+    assert tip_text(tip_, "de") == (
+        "Tipp: **♠A ♦9** zurückgeben – erwartet 6,0 Punkte für dich; ♦9 ♦B zurückzugeben "
+        "erwartet 5,8."
+    )
+    assert tip_text(tip_, "en") == (
+        "Tip: give back **♠A ♦9** – 6.0 points expected for you; giving back ♦9 ♦J, 5.8."
+    )
+
+
+def test_the_tip_for_the_cards_to_return_is_the_search_s() -> None:
+    strong = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
+    strong += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
+    game = armut_offered_to(strong)
+    game.apply(TakeArmut(1, True))
+    suggestion = tip(player_view(game, 1), seed=1)
+    assert isinstance(suggestion.action, ReturnCards) and suggestion.reason == "contract"
+    assert isinstance(suggestion.other, ReturnCards) and suggestion.other != suggestion.action
+    assert suggestion.action in player_view(game, 1).legal

@@ -22,6 +22,15 @@ DE: dict[str, str] = {
     "analyse_contract": (
         "• Vorbehalt: du wähltest {played}, die KI {suggested} (erwartet {loss} Punkte besser)"
     ),
+    "analyse_armut_taken": (
+        "• Armut: du nahmst sie, die KI hätte abgelehnt (erwartet {loss} Punkte besser)"
+    ),
+    "analyse_armut_declined": (
+        "• Armut: du nahmst sie nicht, die KI hätte sie genommen (erwartet {loss} Punkte besser)"
+    ),
+    "analyse_armut_return": (
+        "• Armut: du gabst {played} zurück, die KI {suggested} (erwartet {loss} Punkte besser)"
+    ),
     "analyse_call": (
         "• Stich {trick} ({position}): deine Ansage {call} – ohne sie erwartet {loss} Punkte besser"
     ),
@@ -33,8 +42,7 @@ DE: dict[str, str] = {
     "analyse_nothing": "In diesem Spiel gab es für dich keine Karte zu wählen.",
     "analyse_note": (
         "-# Jede Entscheidung ist aus deiner damaligen Sicht bewertet: {worlds} mögliche "
-        "Verteilungen der Karten, die du nicht kanntest, je zu Ende gespielt. Ob eine Armut "
-        "genommen wird und welche Karten zurückgehen, bewertet die Analyse nicht."
+        "Verteilungen der Karten, die du nicht kanntest, je zu Ende gespielt."
     ),
     "analyse_incomplete": "-# Das Rechenbudget reichte nicht für alle Entscheidungen.",
     "analyse_unavailable": (
@@ -57,6 +65,10 @@ DE: dict[str, str] = {
     "tipp_wait": "Einen Tipp gibt es, wenn du am Zug bist.",
     "tipp_off": "An diesem Tisch ist der Coach aus.",
     "tipp_return": "diese Karten zurückgeben: {cards}",
+    "tipp_return_best": (
+        "Tipp: **{cards}** zurückgeben – erwartet {expected} Punkte für dich; {other} "
+        "zurückzugeben erwartet {other_expected}."
+    ),
     "analyse_place_1": "du kamst raus",
     "analyse_place_2": "du an 2. Stelle",
     "analyse_place_3": "du an 3. Stelle",
@@ -82,6 +94,15 @@ EN: dict[str, str] = {
     "analyse_contract": (
         "• Vorbehalt: you chose {played}, the AI {suggested} ({loss} points better in expectation)"
     ),
+    "analyse_armut_taken": (
+        "• Armut: you took it, the AI would have declined ({loss} points better in expectation)"
+    ),
+    "analyse_armut_declined": (
+        "• Armut: you declined it, the AI would have taken it ({loss} points better in expectation)"
+    ),
+    "analyse_armut_return": (
+        "• Armut: you gave back {played}, the AI {suggested} ({loss} points better in expectation)"
+    ),
     "analyse_call": (
         "• Trick {trick} ({position}): your call {call} – without it "
         "{loss} points better in expectation"
@@ -94,8 +115,7 @@ EN: dict[str, str] = {
     "analyse_nothing": "You had no card to choose in this game.",
     "analyse_note": (
         "-# Each decision is rated as you saw it then: {worlds} possible deals of the cards "
-        "you did not know, each played to the end. Taking an Armut and the cards "
-        "returned are not rated."
+        "you did not know, each played to the end."
     ),
     "analyse_incomplete": "-# The computing budget did not cover every decision.",
     "analyse_unavailable": (
@@ -115,6 +135,10 @@ EN: dict[str, str] = {
     "tipp_wait": "A tip is available when it is your turn.",
     "tipp_off": "The coach is off at this table.",
     "tipp_return": "return these cards: {cards}",
+    "tipp_return_best": (
+        "Tip: give back **{cards}** – {expected} points expected for you; giving back "
+        "{other}, {other_expected}."
+    ),
     "analyse_place_1": "you led",
     "analyse_place_2": "you played second",
     "analyse_place_3": "you played third",
