@@ -16,9 +16,10 @@ House rules are searched the same way: offering an Armut is played out with the 
 answering by the heuristic's rule (the first strong enough hand takes, returns the cheapest
 cards and plays with the poor seat), a hand nobody takes is dealt again and scores 0, and so
 does Schmeißen. Whether to take an Armut offered is searched in worlds where the poor seat
-holds exactly the trumps it offered (``rate_armut_take``); which cards the taker returns stays
-the heuristic's. Solos far too weak to matter (``solo_strength`` below ``MIN_STRENGTH``) are
-not searched for a Lustsolo, and a hand with nothing else to choose plays normally at once.
+holds exactly the trumps it offered (``rate_armut_take``), and the cards its taker gives back
+among a few sets (``rate_armut_return``). Solos far too weak to matter (``solo_strength``
+below ``MIN_STRENGTH``) are not searched for a Lustsolo, and a hand with nothing else to
+choose plays normally at once.
 """
 
 from __future__ import annotations
