@@ -85,13 +85,17 @@ def pflicht_times(strategy: Strategy, hands: int, seed: int) -> list[float]:
     return times
 
 
-def armut_times(strategy: Strategy, hands: int, seed: int) -> tuple[list[float], list[float]]:
-    """Milliseconds per Vorbehalt of a hand that may offer an Armut (Stammtisch rules), and per
-    answer of the first seat asked to take it, over the first ``hands`` such deals from ``seed``.
+def armut_times(
+    strategy: Strategy, hands: int, seed: int
+) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds per Vorbehalt of a hand that may offer an Armut (Stammtisch rules), per
+    answer of the first seat asked to take it, and per choice of the cards to give back when
+    it took, over the first ``hands`` such deals from ``seed``.
     """
     rules = PRESETS["stammtisch"]
     vorbehalt: list[float] = []
     take: list[float] = []
+    back: list[float] = []
     i = seed
     while len(vorbehalt) < hands:
         i += 1
@@ -110,9 +114,14 @@ def armut_times(strategy: Strategy, hands: int, seed: int) -> tuple[list[float],
         asked = game.to_act()
         assert asked is not None
         start = time.perf_counter()
-        strategy.choose(player_view(game, asked), random.Random(i))
+        answer = strategy.choose(player_view(game, asked), random.Random(i))
         take.append((time.perf_counter() - start) * 1000)
-    return vorbehalt, take
+        game.apply(answer)
+        if game.armut is not None and game.armut.taker == asked:
+            start = time.perf_counter()
+            strategy.choose(player_view(game, asked), random.Random(i))
+            back.append((time.perf_counter() - start) * 1000)
+    return vorbehalt, take, back
 
 
 def playouts_per_100ms(strategy: MonteCarloStrategy, searches: int, seed: int) -> float:
@@ -155,11 +164,14 @@ def measure(level: str, games: int, seed: int) -> dict[str, Any]:
     pflicht = pflicht_times(strategy, 4 * games, seed)
     out["ai_pflicht_vorbehalt_ms_p50"] = round(percentile(pflicht, 0.5), 3)
     out["ai_pflicht_vorbehalt_ms_p99"] = round(percentile(pflicht, 0.99), 3)
-    armut, take = armut_times(strategy, 2 * games, seed)
+    armut, take, back = armut_times(strategy, 2 * games, seed)
     out["ai_armut_vorbehalt_ms_p50"] = round(percentile(armut, 0.5), 3)
     out["ai_armut_vorbehalt_ms_p99"] = round(percentile(armut, 0.99), 3)
     out["ai_armut_take_ms_p50"] = round(percentile(take, 0.5), 3)
     out["ai_armut_take_ms_p99"] = round(percentile(take, 0.99), 3)
+    out["ai_armut_return_ms_p50"] = round(percentile(back, 0.5), 3)
+    out["ai_armut_return_ms_p99"] = round(percentile(back, 0.99), 3)
+    out["armut_returns"] = len(back)
     if isinstance(strategy, MonteCarloStrategy):
         out["playouts_per_decision"] = strategy.playouts
         out["ai_playouts_per_100ms"] = round(playouts_per_100ms(strategy, 10, seed), 1)
@@ -232,7 +244,9 @@ def main(argv: list[str]) -> int:
                 f"{f['ai_pflicht_vorbehalt_ms_p99']:.1f} ms; an Armut to offer: p50 "
                 f"{f['ai_armut_vorbehalt_ms_p50']:.1f} ms, p99 "
                 f"{f['ai_armut_vorbehalt_ms_p99']:.1f} ms; asked to take one: p50 "
-                f"{f['ai_armut_take_ms_p50']:.1f} ms, p99 {f['ai_armut_take_ms_p99']:.1f} ms); "
+                f"{f['ai_armut_take_ms_p50']:.1f} ms, p99 {f['ai_armut_take_ms_p99']:.1f} ms; "
+                f"cards given back: p50 {f['ai_armut_return_ms_p50']:.1f} ms, p99 "
+                f"{f['ai_armut_return_ms_p99']:.1f} ms over {f['armut_returns']}); "
                 f"all p50 {f['ai_all_ms_p50']:.1f} ms, "
                 f"p99 {f['ai_all_ms_p99']:.1f} ms"
             )
