@@ -25,6 +25,7 @@ choose plays normally at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -245,26 +246,15 @@ def rate_armut_take(view: PlayerView, budget: int, rng: random.Random) -> tuple[
     assert armut is not None
     rules = view.ruleset
     me, poor, count = view.seat, armut.poor, armut.offered
-    draw = random.Random(rng.getrandbits(64))
     gen = np.random.default_rng(rng.getrandbits(64))
     mine = list(view.hand)
     unseen = list(deck(rules.with_nines))
     for c in mine:
         unseen.remove(c)
-    trumps = [c for c in unseen if _NORMAL.is_trump(c)]
-    plain = [c for c in unseen if not _NORMAL.is_trump(c)]
     size = len(mine)
-    rest = [s for s in range(4) if s not in (me, poor)]
-    deals: list[list[list[Card]]] = []
-    for _ in range(min(ARMUT_WORLDS, max(1, budget // 2))):
-        draw.shuffle(trumps)
-        draw.shuffle(plain)
-        pool = trumps[count:] + plain[size - count :]
-        draw.shuffle(pool)
-        hands = [mine] * 4
-        hands[poor] = trumps[:count] + plain[: size - count]
-        hands[rest[0]], hands[rest[1]] = pool[:size], pool[size:]
-        deals.append(hands)
+    worlds = min(ARMUT_WORLDS, max(1, budget // 2))
+    labels = _poor_labels(gen, worlds, unseen, me, poor, count, size - count)
+    deals = [_world(mine, unseen, row, me) for row in labels.tolist()]
     leader = (view.dealer + 1) % 4
     take = _armut_values(rules, deals, poor, [me] * len(deals), me, leader, gen)
     takers = [_armut_taker(d, poor, me) for d in deals]
@@ -316,23 +306,13 @@ def rate_armut_return(
         options.append(also)
     worlds = max(1, budget // len(options))
     gen = np.random.default_rng(rng.getrandbits(64))
-    mine = [int(c) for c in view.hand]
-    unseen = [int(c) for c in deck(rules.with_nines)]
+    mine = list(view.hand)
+    unseen = list(deck(rules.with_nines))
     for c in mine:
         unseen.remove(c)
-    size = rules.hand_size
-    plain = np.array([j for j, c in enumerate(unseen) if not _NORMAL.is_trump(Card(c))])
-    rows = np.arange(worlds)[:, None]
-    # The poor seat's plain cards: its share of the unseen plain ones, at random.
-    held = np.zeros((worlds, len(unseen)), dtype=bool)
-    held[rows, plain[gen.random((worlds, len(plain))).argsort(axis=1)[:, : size - count]]] = True
-    # The others split the rest at random.
-    key = np.where(held, 2.0, gen.random((worlds, len(unseen))))
-    first = key.argsort(axis=1).argsort(axis=1) < size
-    a, b = (s for s in range(4) if s not in (me, poor))
-    labels = np.where(held, poor, np.where(first, a, b))
+    labels = _poor_labels(gen, worlds, unseen, me, poor, 0, rules.hand_size - count)
     t = tables_for(Contract.NORMAL, rules)
-    hands = _hands(t.low_bit, mine, unseen, labels, me)
+    hands = _hands(t.low_bit, [int(c) for c in mine], [int(c) for c in unseen], labels, me)
     n = len(options)
     batch = np.repeat(hands, n, axis=0)
     back = np.tile(np.array([_own_bits(t, mine, cards) for cards in options]), worlds)
@@ -347,17 +327,37 @@ def rate_armut_return(
     return dict(zip(options, means.tolist(), strict=True))
 
 
-def _own_bits(t: Tables, mine: list[int], cards: tuple[Card, ...]) -> int:
-    """The bits ``cards`` of this seat's hand have in ``_hands`` (own copies first)."""
-    copies = [0] * 24
-    bit_of: list[int] = []
-    for c in mine:
-        bit_of.append(1 << (t.low_bit[c] + copies[c]))
-        copies[c] += 1
+def _poor_labels(
+    gen: np.random.Generator,
+    worlds: int,
+    unseen: list[Card],
+    me: int,
+    poor: int,
+    trumps: int,
+    plain: int,
+) -> Ints:
+    """The seat of each unseen card per world, when the poor seat of an Armut holds
+    ``trumps`` of the unseen trumps and ``plain`` of the plain cards, all at random; the
+    other two seats split the rest evenly.
+    """
+    rows = np.arange(worlds)[:, None]
+    held = np.zeros((worlds, len(unseen)), dtype=bool)
+    is_trump = np.array([_NORMAL.is_trump(c) for c in unseen])
+    for group, quota in ((np.flatnonzero(is_trump), trumps), (np.flatnonzero(~is_trump), plain)):
+        pick = gen.random((worlds, len(group))).argsort(axis=1)[:, :quota]
+        held[rows, group[pick]] = True
+    key = np.where(held, 2.0, gen.random((worlds, len(unseen))))
+    first = key.argsort(axis=1).argsort(axis=1) < (len(unseen) - trumps - plain) // 2
+    a, b = (s for s in range(4) if s not in (me, poor))
+    return np.where(held, poor, np.where(first, a, b))
+
+
+def _own_bits(t: Tables, mine: list[Card], cards: tuple[Card, ...]) -> int:
+    """The bits ``cards`` of this seat's hand have in ``_hands``."""
+    left = list(zip(mine, _card_bits(t.low_bit, mine), strict=True))
     out = 0
-    left = list(zip(mine, bit_of, strict=True))
     for card in cards:
-        i = next(i for i, (c, _) in enumerate(left) if c == int(card))
+        i = next(i for i, (c, _) in enumerate(left) if c == card)
         out |= left.pop(i)[1]
     return out
 
@@ -426,15 +426,8 @@ def _armut_values(
 
 def _deal_bits(t: Tables, hands: list[list[Card]]) -> list[int]:
     """Each seat's hand bits, the two copies of a kind on their two bits across the deal."""
-    copies = [0] * 24
-    out = []
-    for cards in hands:
-        bits = 0
-        for c in cards:
-            bits |= 1 << (t.low_bit[c] + copies[c])
-            copies[c] += 1
-        out.append(bits)
-    return out
+    bits = iter(_card_bits(t.low_bit, [c for cards in hands for c in cards]))
+    return [sum(next(bits) for _ in cards) for cards in hands]
 
 
 def me_both(mine: list[int]) -> bool:
@@ -445,20 +438,25 @@ def _hands(
     low_bit: tuple[int, ...], mine: list[int], unseen: list[int], labels: Ints, me: int
 ) -> Ints:
     """(worlds, 4) hand bits in one contract's layout: own cards take a kind's low bit first."""
-    copies = [0] * 24
-    own = 0
-    for c in mine:
-        own |= 1 << (low_bit[c] + copies[c])
-        copies[c] += 1
-    bits = []
-    for c in unseen:
-        bits.append(1 << (low_bit[c] + copies[c]))
-        copies[c] += 1
-    b = np.array(bits, dtype=np.int64)
+    bits = _card_bits(low_bit, mine + unseen)
+    own = sum(bits[: len(mine)])
+    b = np.array(bits[len(mine) :], dtype=np.int64)
     hands = np.zeros((len(labels), 4), dtype=np.int64)
     for s in range(4):
         hands[:, s] = own if s == me else np.where(labels == s, b, 0).sum(axis=1)
     return hands
+
+
+def _card_bits(low_bit: tuple[int, ...], cards: Sequence[int]) -> list[int]:
+    """The bit of each physical card: a kind's first copy in ``cards`` its low bit, the
+    second the next.
+    """
+    copies = [0] * 24
+    out = []
+    for c in cards:
+        out.append(1 << (low_bit[c] + copies[c]))
+        copies[c] += 1
+    return out
 
 
 @dataclass(slots=True)
