@@ -92,26 +92,15 @@ def analysis_text(analysis: Analysis, lang: Lang) -> str:
         lines.append(t(lang, "analyse_mistakes"))
     for m in analysis.mistakes:
         loss = number(m.loss, lang)
-        if m.kind == "contract":
-            assert m.suggested is not None
-            lines.append(
-                t(
-                    lang,
-                    "analyse_contract",
-                    played=_choice(m.played, lang),
-                    suggested=_choice(m.suggested, lang),
-                    loss=loss,
-                )
-            )
-        elif m.kind == "armut" and isinstance(m.played, TakeArmut):
+        if m.kind == "armut" and isinstance(m.played, TakeArmut):
             key = "analyse_armut_taken" if m.played.take else "analyse_armut_declined"
             lines.append(t(lang, key, loss=loss))
-        elif m.kind == "armut":
+        elif m.kind in ("contract", "armut"):  # the Vorbehalt, or the cards given back
             assert m.suggested is not None
             lines.append(
                 t(
                     lang,
-                    "analyse_armut_return",
+                    "analyse_contract" if m.kind == "contract" else "analyse_armut_return",
                     played=_choice(m.played, lang),
                     suggested=_choice(m.suggested, lang),
                     loss=loss,

@@ -154,6 +154,9 @@ def make_view(
 POOR = [Card.DJ, Card.D9, Card.C9, Card.C9, Card.CK, Card.S9]
 POOR += [Card.SK, Card.S10, Card.HK, Card.H9, Card.HA, Card.CA]
 HOUSE = Ruleset(armut=True, schmeissen=frozenset({SchmeissenReason.NEUNEN}))
+# Both Dullen and most Damen: a hand that takes an Armut.
+STRONG = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
+STRONG += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
 
 
 def armut_offered_to(taker_hand: list[Card]) -> Game:

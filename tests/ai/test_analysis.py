@@ -28,7 +28,7 @@ from bot.rules.records import GameRecord
 from bot.rules.ruleset import DDV, Ruleset, SchmeissenReason
 from bot.rules.view import PlayerView, player_view, seat_decisions
 
-from .helpers import armut_offered_to
+from .helpers import STRONG, armut_offered_to
 
 GAMES = 6
 
@@ -275,9 +275,7 @@ def test_house_rule_choices_in_words() -> None:
 
 
 def test_the_tip_on_an_armut_offered_is_the_search_s() -> None:
-    strong = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
-    strong += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
-    game = armut_offered_to(strong)
+    game = armut_offered_to(STRONG)
     suggestion = tip(player_view(game, 1), seed=1)
     assert suggestion.action == TakeArmut(1, True) and suggestion.reason == "contract"
     assert suggestion.other == TakeArmut(1, False)
@@ -293,9 +291,7 @@ def test_an_expectation_just_below_zero_reads_as_zero() -> None:
 
 
 def test_declining_an_armut_with_a_strong_hand_is_an_armut_mistake() -> None:
-    strong = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
-    strong += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
-    game = armut_offered_to(strong)
+    game = armut_offered_to(STRONG)
     game.apply(TakeArmut(1, False))
     rng = random.Random(4)
     while not game.finished:
@@ -329,9 +325,7 @@ def test_armut_mistakes_and_the_return_tip_in_words() -> None:
 
 
 def test_the_tip_for_the_cards_to_return_is_the_search_s() -> None:
-    strong = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.DQ]
-    strong += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
-    game = armut_offered_to(strong)
+    game = armut_offered_to(STRONG)
     game.apply(TakeArmut(1, True))
     suggestion = tip(player_view(game, 1), seed=1)
     assert isinstance(suggestion.action, ReturnCards) and suggestion.reason == "contract"

@@ -42,7 +42,7 @@ from bot.rules.ruleset import DDV, Ruleset, SchmeissenReason
 from bot.rules.view import PlayerView, player_view
 from tests.rules.helpers import house_rulesets
 
-from .helpers import HOUSE, POOR, armut_offered_to, play_out
+from .helpers import HOUSE, POOR, STRONG, armut_offered_to, play_out
 
 DAMEN = [C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CA, C.CA, C.SA, C.SA, C.HA]
 WEAK = [C.D9, C.D9, C.C9, C.C9, C.S9, C.SK, C.HK, C.H9, C.DK, C.DJ, C.SJ, C.HQ]
@@ -295,17 +295,13 @@ def test_house_options_are_searched_only_where_the_rules_allow_them() -> None:
 
 
 def test_a_strong_hand_takes_the_armut_and_a_weak_one_declines() -> None:
-    strong = [C.H10, C.H10, C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CJ, C.CJ, C.SA]
     weak = [C.C10, C.C10, C.CK, C.SA, C.SK, C.S10, C.HK, C.H9, C.HA, C.SJ, C.DK, C.D10]
     search = ContractSearch(budget=600)
-    for hand, take in ((strong, True), (weak, False)):
+    for hand, take in ((STRONG, True), (weak, False)):
         view = player_view(armut_offered_to(hand), 1)
         took, declined = rate_armut_take(view, 600, random.Random(2))
         assert (took > declined) is take
         assert search.choose(view, random.Random(2)) == TakeArmut(1, take)
-
-
-STRONG = [C.H10, C.H10, C.CQ, C.SQ, C.SQ, C.HQ, C.HQ, C.DQ, C.DQ, C.CJ, C.CJ, C.SA]
 
 
 def test_the_returns_weighed_are_distinct_and_include_the_rule_of_thumb() -> None:
