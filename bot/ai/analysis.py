@@ -64,9 +64,10 @@ TIP_PLAYOUTS = 3000  # a Tipp is one decision: schwer's budget
 class Mistake:
     """A decision the AI rates at least ``THRESHOLD`` points worse than its own choice.
 
-    ``played`` is the seat's card, call or contract; ``suggested`` the AI's card or
-    contract, or None for "no call". ``trick`` counts from 1, ``position`` is the place in
-    the trick (1 leads); both are 0 for the contract.
+    ``played`` is the seat's card, call, contract (or house-rule choice), answer to an Armut
+    or cards given back; ``suggested`` the AI's, or None for "no call". ``trick`` counts
+    from 1, ``position`` is the place in the trick (1 leads); both are 0 for the contract
+    and the Armut.
     """
 
     kind: Literal["card", "call", "contract", "armut"]

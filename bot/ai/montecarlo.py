@@ -3,8 +3,9 @@
 For each sampled deal of the unseen cards every candidate card is played out with the
 rule-of-thumb policy of ``bot.ai.playout``, all (world, card) games of a decision in one numpy
 batch; the card with the best mean score for this seat wins. The same playouts price the next
-Ansage or Absage. Vorbehalt, the contract and taking an Armut are searched by
-``bot.ai.contract`` when ``contracts`` is set (mittel and schwer), else left to the heuristic.
+Ansage or Absage. Vorbehalt, the contract and an Armut (taking it, the cards given back) are
+searched by ``bot.ai.contract`` when ``contracts`` is set (mittel and schwer), else left to
+the heuristic.
 """
 
 from __future__ import annotations
