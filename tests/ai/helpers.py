@@ -159,11 +159,14 @@ STRONG = [Card.H10, Card.H10, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ, Card.
 STRONG += [Card.DQ, Card.CJ, Card.CJ, Card.SA]
 
 
-def armut_offered_to(taker_hand: list[Card]) -> Game:
-    """Seat 0 offers POOR's trumps; seat 1, holding ``taker_hand``, is asked first."""
+def armut_offered_to(taker_hand: list[Card], others: int = 0) -> Game:
+    """Seat 0 offers POOR's trumps; seat 1, holding ``taker_hand``, is asked first. Seats 2
+    and 3 hold the rest, shuffled by ``others``.
+    """
     rest = list(deck(True))
     for c in [*POOR, *taker_hand]:
         rest.remove(c)
+    random.Random(others).shuffle(rest)
     hands = (tuple(POOR), tuple(taker_hand), tuple(rest[:12]), tuple(rest[12:]))
     game = Game(Deal(hands, 3, None, HOUSE))
     for seat in range(4):

@@ -330,3 +330,20 @@ def test_an_armut_is_taken_returned_and_played_to_the_end_by_the_search() -> Non
     assert game.phase is Phase.PLAY and game.armut.returned == action.cards
     play_out(game, [MonteCarloStrategy(40, contracts=ContractSearch(budget=120))] * 4, 3)
     assert game.finished and game.result is not None
+
+
+def test_an_armut_is_answered_and_returned_from_the_seat_s_own_view() -> None:
+    # Other hands dealt otherwise, the same view: the same ratings.
+    views = [player_view(armut_offered_to(STRONG, others), 1) for others in (1, 2)]
+    assert views[0] == views[1]
+    assert rate_armut_take(views[0], 200, random.Random(5)) == rate_armut_take(
+        views[1], 200, random.Random(5)
+    )
+    taken = [armut_offered_to(STRONG, others) for others in (1, 2)]
+    for game in taken:
+        game.apply(TakeArmut(1, True))
+    views = [player_view(game, 1) for game in taken]
+    assert views[0] == views[1]
+    assert rate_armut_return(views[0], 200, random.Random(5)) == rate_armut_return(
+        views[1], 200, random.Random(5)
+    )
