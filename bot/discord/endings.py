@@ -1,6 +1,7 @@
 """Every hand ends well: when a game ends, each seated human's hand message of that game
 (the DM, or the ephemeral one while its token lives) is edited to the result; its one
-button opens the player's Spielanalyse.
+button opens the player's Spielanalyse. A game dealt again (Schmeißen, an Armut nobody
+took) ends the same way, its hand message saying why, without buttons.
 
 The presenter notes a GameOver here and marks the humans' hand jobs; a hand job shows the
 result first, then sends the next game's hand as a new DM, so each game keeps exactly one
@@ -28,20 +29,25 @@ from bot.discord.state import (
 )
 from bot.engine.model import GameOver, ListEntry, TableInfo
 from bot.render.analyse import analyse_controls
-from bot.render.hand import hand_result_message
+from bot.render.hand import game_over_message, hand_result_message
+from bot.render.table import redeal_text
 from bot.render.texts import Lang
+from bot.rules.game import Redeal
 
 
 @dataclass
 class HandEnd:
-    """A finished game's result, for one user's hand message of it."""
+    """A finished game's result, for one user's hand message of it; or, for a game dealt
+    again, why (``redeal``: the reason and the seat that threw in or offered the Armut).
+    """
 
     table_id: int
     game_id: int
     info: TableInfo  # the table as the game ended: whose names the summary's seats are
-    entry: ListEntry
-    summary: dict[str, Any]
+    entry: ListEntry | None
+    summary: dict[str, Any] | None
     hand: HandMessage | None  # the user's hand message of that game, as the game ended
+    redeal: tuple[Redeal | None, int | None] | None = None
 
 
 class HandEndings:
@@ -79,6 +85,24 @@ class HandEndings:
             end = HandEnd(state.table_id, event.game_id, info, event.entry, event.summary, hand)
             self.ends[seat.user_id] = self.pending[(state.table_id, seat.user_id)] = end
             users.append(seat.user_id)
+        return users
+
+    def note_redeal(
+        self, state: TableState, old: TableInfo, reason: Redeal | None, seat: int | None
+    ) -> list[int]:
+        """The game ``old`` shows was dealt again: every human at the table whose hand
+        message shows it is told why; their user ids, whose hand jobs should run now.
+        """
+        users = []
+        for table_seat in old.seats:
+            if table_seat is None or table_seat.user_id is None:
+                continue
+            hand = state.hands.get(table_seat.user_id)
+            if hand is None or hand.game_id != old.game_id or old.game_id is None:
+                continue
+            end = HandEnd(state.table_id, old.game_id, old, None, None, hand, (reason, seat))
+            self.pending[(state.table_id, table_seat.user_id)] = end
+            users.append(table_seat.user_id)
         return users
 
     def render(
@@ -155,6 +179,12 @@ class HandEndings:
 
     @staticmethod
     def _payload(end: HandEnd, user_id: int, lang: Lang) -> tuple[str, discord.ui.View, Payload]:
+        if end.redeal is not None:
+            why = redeal_text(end.info, *end.redeal, lang)
+            content = f"{game_over_message(end.info, user_id, lang)}\n{why}"
+            ui = Components(end.info.id, end.info.version, ())
+            return content, ui, payload_key(content, None, ui)
+        assert end.summary is not None and end.entry is not None
         content = hand_result_message(end.info, end.summary, end.entry, end.game_id, user_id, lang)
         # The game is over: only the player's own Spielanalyse is left to open.
         controls = analyse_controls(end.info, end.entry, end.game_id, user_id, lang)

@@ -174,12 +174,16 @@ class Presenter:
         if new.game_id == old.game_id or old.game_id == state.last_game_id:
             return
         pv = old.public
+        reason: Redeal | None = None
+        seat: int | None = None
         if pv.phase is Phase.ARMUT and pv.armut is not None:
-            state.redeal = (new.game_id, Redeal.ARMUT_DECLINED, pv.armut.poor)
+            reason, seat = Redeal.ARMUT_DECLINED, pv.armut.poor
         elif pv.phase is Phase.VORBEHALT:
-            state.redeal = (new.game_id, Redeal.SCHMEISSEN, pv.to_act)
-        else:
-            state.redeal = (new.game_id, None, None)
+            reason, seat = Redeal.SCHMEISSEN, pv.to_act
+        state.redeal = (new.game_id, reason, seat)
+        # The old game's hand messages say why, and lose their buttons.
+        for user_id in self.endings.note_redeal(state, old, reason, seat):
+            self.mark_hand(state, user_id)
 
     async def register_table_message(
         self, info: TableInfo, interaction: discord.Interaction[Any], message_id: int, key: Payload

@@ -218,6 +218,11 @@ async def test_schmeissen_deals_again_and_the_table_says_why(make_world: Any) ->
     await world.settle()
     again = [t for t in channel_texts(world) if "Spiel 2" in t]
     assert again and "Neu gegeben: anna hat geschmissen." in again[-1], again
+    # The thrown-in hand's DM says so too, without a card or button left to click.
+    thrown, new = world.hand_dms(anna)
+    assert "(#1)" in message_text(thrown) and "(#2)" in message_text(new)
+    assert "Neu gegeben: anna hat geschmissen." in message_text(thrown)
+    assert not thrown.custom_ids and new.custom_ids
     info = world.engine.table(table_id)
     assert info.public is not None and info.public.phase is Phase.VORBEHALT
     assert info.spielliste == () and info.public.dealer == dealer  # nobody scored, same dealer
