@@ -29,10 +29,9 @@ from bot.ai.contract import (
     ContractSearch,
     HouseOption,
     Option,
+    armut_answers,
     candidates,
     pflicht_threshold,
-    rate_armut_return,
-    rate_armut_take,
     rate_contracts,
 )
 from bot.ai.heuristic import HeuristicStrategy, pflicht_open
@@ -289,19 +288,12 @@ def _armut_losses(
     for view, action in decisions:
         if view.phase is not Phase.ARMUT or view.to_act != seat:
             continue
-        suggested: TakeArmut | ReturnCards
-        if isinstance(action, TakeArmut):
-            take, decline = rate_armut_take(view, PLAYOUTS, rng)
-            chosen, best = (take, decline) if action.take else (decline, take)
-            suggested = TakeArmut(seat, take > decline)
-        elif isinstance(action, ReturnCards):
-            mine = tuple(sorted(action.cards))
-            means = rate_armut_return(view, PLAYOUTS, rng, also=mine)
-            top = max(means, key=means.__getitem__)
-            chosen, best = means[mine], means[top]
-            suggested = ReturnCards(seat, top)
-        else:
+        if not isinstance(action, TakeArmut | ReturnCards):
             continue
+        if isinstance(action, ReturnCards):
+            action = ReturnCards(seat, tuple(sorted(action.cards)))
+        answers = armut_answers(view, PLAYOUTS, rng, also=action)
+        (suggested, best), chosen = answers[0], dict(answers)[action]
         ai.stats.playouts += PLAYOUTS
         loss = max(0.0, best - chosen)
         if loss >= THRESHOLD:
@@ -334,24 +326,17 @@ def _contract_tip(view: PlayerView, rng: random.Random) -> Tip:
     )
 
 
-def _return_tip(view: PlayerView, rng: random.Random) -> Tip:
-    """The cards to give back as an Armut's taker, as the contract search rates them."""
-    means = rate_armut_return(view, TIP_PLAYOUTS, rng)
-    ranked = sorted(means, key=means.__getitem__, reverse=True)
-    best = ReturnCards(view.seat, ranked[0])
-    if len(ranked) < 2:
-        return Tip(best, "rule_of_thumb")
-    other = ReturnCards(view.seat, ranked[1])
-    expected, runner_up = round(means[ranked[0]], 2), round(means[ranked[1]], 2)
-    return Tip(best, "contract", expected, runner_up_expected=runner_up, other=other)
-
-
-def _take_tip(view: PlayerView, rng: random.Random) -> Tip:
-    """Take the Armut offered or not, as the contract search rates both answers."""
-    take, decline = rate_armut_take(view, TIP_PLAYOUTS, rng)
-    mine, other = TakeArmut(view.seat, take > decline), TakeArmut(view.seat, take <= decline)
-    best, worse = max(take, decline), min(take, decline)
-    return Tip(mine, "contract", round(best, 2), runner_up_expected=round(worse, 2), other=other)
+def _armut_tip(view: PlayerView, rng: random.Random) -> Tip:
+    """Take the Armut offered or not, or the cards to give back as its taker, as the contract
+    search rates them, against the next best.
+    """
+    answers = armut_answers(view, TIP_PLAYOUTS, rng)
+    if len(answers) < 2:  # one set of cards to give back: nothing to weigh
+        return Tip(answers[0][0], "rule_of_thumb")
+    (best, expected), (other, runner_up) = answers[0], answers[1]
+    return Tip(
+        best, "contract", round(expected, 2), runner_up_expected=round(runner_up, 2), other=other
+    )
 
 
 def _named(option: Option, view: PlayerView) -> Contract | HouseOption:
@@ -371,9 +356,8 @@ def tip(view: PlayerView, seed: int = 0) -> Tip:
     plays = [a for a in view.legal if isinstance(a, Play)]
     if view.phase in (Phase.VORBEHALT, Phase.DECLARE):
         return _contract_tip(view, rng)
-    armut = view.armut
-    if view.phase is Phase.ARMUT and armut is not None:
-        return _take_tip(view, rng) if armut.taker is None else _return_tip(view, rng)
+    if view.phase is Phase.ARMUT and view.armut is not None:
+        return _armut_tip(view, rng)
     if view.phase is not Phase.PLAY or not plays:
         return Tip(HeuristicStrategy().choose(view, rng), "rule_of_thumb")
     call = _first_call(view)

@@ -17,9 +17,9 @@ answering by the heuristic's rule (the first strong enough hand takes, returns t
 cards and plays with the poor seat), a hand nobody takes is dealt again and scores 0, and so
 does Schmeißen. Whether to take an Armut offered is searched in worlds where the poor seat
 holds exactly the trumps it offered (``rate_armut_take``), and the cards its taker gives back
-among a few sets (``rate_armut_return``). Solos far too weak to matter (``solo_strength``
-below ``MIN_STRENGTH``) are not searched for a Lustsolo, and a hand with nothing else to
-choose plays normally at once.
+among a few sets (``rate_armut_return``); ``armut_answers`` ranks either. Solos far too weak
+to matter (``solo_strength`` below ``MIN_STRENGTH``) are not searched for a Lustsolo, and a
+hand with nothing else to choose plays normally at once.
 """
 
 from __future__ import annotations
@@ -262,6 +262,30 @@ def rate_armut_take(view: PlayerView, budget: int, rng: random.Random) -> tuple[
     return float(take.mean()), float(decline.mean())
 
 
+def armut_answers(
+    view: PlayerView,
+    budget: int,
+    rng: random.Random,
+    also: TakeArmut | ReturnCards | None = None,
+) -> list[tuple[TakeArmut | ReturnCards, float]]:
+    """The answers this seat may give in an Armut with their mean scores, best first (a tie
+    keeps the earlier): asked, declining and taking; as its taker, the cards to give back
+    (``also``, the cards a player gave back, rated too).
+    """
+    armut = view.armut
+    assert armut is not None
+    seat = view.seat
+    answers: list[tuple[TakeArmut | ReturnCards, float]]
+    if armut.taker is None:
+        take, decline = rate_armut_take(view, budget, rng)
+        answers = [(TakeArmut(seat, False), decline), (TakeArmut(seat, True), take)]
+    else:
+        extra = tuple(sorted(also.cards)) if isinstance(also, ReturnCards) else None
+        rated = rate_armut_return(view, budget, rng, also=extra)
+        answers = [(ReturnCards(seat, cards), mean) for cards, mean in rated.items()]
+    return sorted(answers, key=lambda a: -a[1])
+
+
 def return_options(hand: tuple[Card, ...] | list[Card], count: int) -> list[tuple[Card, ...]]:
     """The sets of ``count`` cards an Armut's taker weighs giving back: the heuristic's
     cheapest cards, each short plain suit given back whole (a void to trump in with, filled
@@ -477,13 +501,8 @@ class ContractSearch:
             return self._reserve(view, legal, rng)
         if view.phase is Phase.DECLARE:
             return self._declare(view, legal, rng)
-        armut = view.armut
-        if view.phase is Phase.ARMUT and armut is not None and armut.taker is None:
-            take, decline = rate_armut_take(view, self.budget, rng)
-            return TakeArmut(view.seat, take > decline)
-        if view.phase is Phase.ARMUT and armut is not None and armut.taker == view.seat:
-            rated = rate_armut_return(view, self.budget, rng)
-            return ReturnCards(view.seat, max(rated, key=rated.__getitem__))
+        if view.phase is Phase.ARMUT and view.armut is not None:
+            return armut_answers(view, self.budget, rng)[0][0]
         return self.fallback.choose(view, rng)
 
     def want(self, view: PlayerView, rng: random.Random, vorgefuehrt: bool) -> Option:

@@ -331,3 +331,13 @@ def test_the_tip_for_the_cards_to_return_is_the_search_s() -> None:
     assert isinstance(suggestion.action, ReturnCards) and suggestion.reason == "contract"
     assert isinstance(suggestion.other, ReturnCards) and suggestion.other != suggestion.action
     assert suggestion.action in player_view(game, 1).legal
+
+
+def test_a_taker_with_only_trumps_has_nothing_to_weigh() -> None:
+    trumps = [Card.H10, Card.H10, Card.CQ, Card.CQ, Card.SQ, Card.SQ, Card.HQ, Card.HQ]
+    trumps += [Card.DQ, Card.DQ, Card.CJ, Card.CJ]
+    game = armut_offered_to(trumps)
+    game.apply(TakeArmut(1, True))
+    suggestion = tip(player_view(game, 1), seed=1)
+    assert suggestion.reason == "rule_of_thumb" and isinstance(suggestion.action, ReturnCards)
+    assert suggestion.action in player_view(game, 1).legal
